@@ -1,0 +1,1 @@
+//! Game-tree search over the rules of `mancala-core`.

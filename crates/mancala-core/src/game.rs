@@ -1,0 +1,105 @@
+//! A game with its history: repetition (C-6), undo and redo.
+
+use crate::{Move, NoObserver, Observer, PlayError, Position};
+
+/// A game from its start: the positions after each move, the moves, and a
+/// cursor that undo and redo move along.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// How many moves are played; later ones can be redone.
+    cursor: usize,
+}
+
+impl Game {
+    /// A game starting at `start`.
+    #[must_use]
+    pub fn new(start: Position) -> Game {
+        Game { positions: vec![start], moves: Vec::new(), cursor: 0 }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.positions[self.cursor]
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played up to the current position.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.cursor]
+    }
+
+    /// The positions from the start to the current one.
+    #[must_use]
+    pub fn positions(&self) -> &[Position] {
+        &self.positions[..=self.cursor]
+    }
+
+    /// Plays `m`, ending the game if its position occurs for the third time
+    /// (C-6); moves that could have been redone are dropped.
+    ///
+    /// # Errors
+    /// A [`PlayError`] if `m` is illegal; the game is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<&Position, PlayError> {
+        self.play_traced(m, &mut NoObserver)
+    }
+
+    /// [`Game::play`], telling `obs` every step, the repetition end included.
+    ///
+    /// # Errors
+    /// A [`PlayError`] if `m` is illegal; the game is unchanged.
+    pub fn play_traced<O: Observer>(&mut self, m: Move, obs: &mut O) -> Result<&Position, PlayError> {
+        let mut next = self.position().play_traced(m, obs)?;
+        if !next.is_over() {
+            let seen = self.positions().iter().filter(|p| p.same_placement(&next)).count();
+            if seen + 1 >= 3 {
+                next.end_by_repetition(obs);
+            }
+        }
+        self.positions.truncate(self.cursor + 1);
+        self.moves.truncate(self.cursor);
+        self.positions.push(next);
+        self.moves.push(m);
+        self.cursor += 1;
+        Ok(self.position())
+    }
+
+    /// Steps back one move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        let can = self.cursor > 0;
+        self.cursor -= usize::from(can);
+        can
+    }
+
+    /// Steps forward again after [`Game::undo`]; false if nothing to redo.
+    pub fn redo(&mut self) -> bool {
+        let can = self.cursor < self.moves.len();
+        self.cursor += usize::from(can);
+        can
+    }
+
+    /// Moves the cursor to just after `ply` moves (0 is the start); false if
+    /// there are not that many.
+    pub fn jump(&mut self, ply: usize) -> bool {
+        let can = ply <= self.moves.len();
+        if can {
+            self.cursor = ply;
+        }
+        can
+    }
+
+    /// How many moves can be redone.
+    #[must_use]
+    pub fn redoable(&self) -> usize {
+        self.moves.len() - self.cursor
+    }
+}

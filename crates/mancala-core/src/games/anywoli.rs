@@ -1,0 +1,56 @@
+//! # Rules
+//! Anywoli, Anuak, Gambela (`shared/rules.md`, AW):
+//! - AW-1: 2×12, four per pit (96), two stores never sown into.
+//! - AW-2: sow any occupied pit; no legal move: pass; neither can move: the
+//!   game ends as by C-6.
+//! - AW-3: last seed into an empty pit ends the move; making four: AW-5;
+//!   otherwise relay.
+//! - AW-4: a four made by any other seed goes at once to the pit's owner
+//!   (in the sowing loop, `Rules::mid_sow_fours`).
+//! - AW-5: a four made by the last seed goes to the mover, who moves again.
+//! - AW-6: the game ends when no seeds or only four remain; also C-6.
+//! - AW-7: the last four go to the captor of the group that left them, to
+//!   the first final-seed captor, or by lot.
+//! - AW-8: most seeds wins; 48–48 draws.
+
+use super::LapEnd;
+use crate::rng::SplitMix64;
+use crate::{CaptureKind, EndReason, LastFour, Observer, Position, Side};
+
+/// AW-3 and AW-5.
+pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    match pos.board[last] {
+        1 => LapEnd::Stop,
+        4 => {
+            pos.take(last, mover, CaptureKind::Final, obs);
+            pos.first_final.get_or_insert(mover);
+            LapEnd::ExtraMove
+        }
+        _ => LapEnd::Relay,
+    }
+}
+
+/// AW-6 and AW-7: four seeds left go to one player and end the game.
+pub(super) fn check_four_left<O: Observer>(pos: &mut Position, mover: Side, obs: &mut O) {
+    if pos.seeds_on_board() != 4 {
+        return;
+    }
+    let taker = last_four_taker(pos).unwrap_or(mover);
+    pos.settle_all(taker, obs);
+    pos.finish(EndReason::FourLeft, obs);
+}
+
+/// Who takes the last four (AW-7); `None` only for a set-up position in
+/// which nobody has captured.
+fn last_four_taker(pos: &Position) -> Option<Side> {
+    match pos.options.last_four {
+        LastFour::SecondToLast => pos.last_capture,
+        LastFour::FirstFinal => pos.first_final.or(pos.last_capture),
+        LastFour::Lot => Some(lot(pos.options.lot_seed)),
+    }
+}
+
+/// The lot of AW-7.3: the same seed always draws the same side.
+pub(crate) fn lot(seed: u64) -> Side {
+    if SplitMix64::new(seed).next_u64() & 1 == 0 { Side::South } else { Side::North }
+}

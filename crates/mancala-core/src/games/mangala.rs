@@ -1,0 +1,34 @@
+//! # Rules
+//! Mangala IV, Gaziantep (`shared/rules.md`, MG):
+//! - MG-1: 2×7, 98 seeds, no stores.
+//! - MG-2: seven per pit, or a random spread from a numeric seed (`Setup`).
+//! - MG-3: the opening ritual decides sides (`crate::ritual`).
+//! - MG-4: sow the leftmost occupied pit whose move is not endless; the
+//!   "free choice" option allows any (`Position::legal_moves`).
+//! - MG-5: last pit holds 1: stop; 2 or 4: capture and stop; 3 or ≥ 5: relay.
+//! - MG-6: capture the landing pit and its opposite, then backward while a
+//!   pit holds 2 or 4, with its opposite.
+//! - MG-7: no legal move: pass; neither can move: the game ends as by C-6.
+//! - MG-8: ends when the board is empty, or by repetition.
+
+use super::LapEnd;
+use crate::{CaptureKind, Observer, Position, Side};
+
+/// MG-5 and MG-6.
+pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    match pos.board[last] {
+        2 | 4 => {
+            let mut pit = last;
+            loop {
+                pos.take(pit, mover, CaptureKind::Final, obs);
+                pos.take(pos.opposite(pit), mover, CaptureKind::Final, obs);
+                pit = pos.before(pit);
+                if !matches!(pos.board[pit], 2 | 4) {
+                    return LapEnd::Stop;
+                }
+            }
+        }
+        3 | 5.. => LapEnd::Relay,
+        _ => LapEnd::Stop,
+    }
+}

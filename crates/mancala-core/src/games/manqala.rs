@@ -1,0 +1,65 @@
+//! # Rules
+//! Al-manqala, Galilee (`shared/rules.md`, AM):
+//! - AM-1: 2×7, seven per pit (98); captures are set aside.
+//! - AM-2: sow any non-empty pit of your row.
+//! - AM-3: one lap, no relay.
+//! - AM-4: if the opponent's row is empty, a move that drops a seed there
+//!   must be chosen when one exists.
+//! - AM-5: the landing pit at 2 or 4 is taken, then backward along the
+//!   sowing path every pit at 2 or 4 until one is not; no opposite pits.
+//! - AM-6: an empty opponent that cannot be fed takes every seed left.
+//! - AM-7: a player whose row is empty passes (app convention).
+//! - AM-8: 50 captured wins at once; the board is left unscored.
+//! - AM-9: an agreed split (`Move::Split`) divides the board equally;
+//!   repetition applies it.
+//! - AM-10: 50 or more wins, 49–49 draws.
+
+use super::LapEnd;
+use crate::{CaptureKind, EndReason, Observer, Position, Side};
+
+/// AM-5.
+pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    let mut pit = last;
+    while matches!(pos.board[pit], 2 | 4) {
+        pos.take(pit, mover, CaptureKind::Final, obs);
+        pit = pos.before(pit);
+    }
+    LapEnd::Stop
+}
+
+/// AM-4: when the opponent's row is empty, a move must reach it.
+pub(super) fn feeds_if_needed(pos: &Position, side: Side, pit: usize) -> bool {
+    if !pos.row_is_empty(side.other()) {
+        return true;
+    }
+    let len = pos.len();
+    let n = len / 2;
+    let their_first = match side {
+        Side::South => n,
+        Side::North => 0,
+    };
+    let distance = (their_first + len - pit) % len;
+    usize::from(pos.board[pit]) >= distance
+}
+
+/// AM-6 and AM-7: an empty row passes; an opponent who cannot be fed takes
+/// every seed left.
+pub(super) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
+    if pos.row_is_empty(pos.turn) {
+        obs.pass(pos.turn);
+        pos.turn = pos.turn.other();
+        if pos.has_legal_move(pos.turn) {
+            return;
+        }
+    }
+    let starving = pos.turn.other();
+    pos.settle_all(starving, obs);
+    pos.finish(EndReason::Starvation, obs);
+}
+
+/// AM-8: fifty captured ends the game at once.
+pub(super) fn check_fifty<O: Observer>(pos: &mut Position, obs: &mut O) {
+    if pos.stores.south >= 50 || pos.stores.north >= 50 {
+        pos.finish(EndReason::Fifty, obs);
+    }
+}

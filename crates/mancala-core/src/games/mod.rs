@@ -1,0 +1,64 @@
+//! Behaviour that is really code, one module per game, chosen by `match`.
+
+mod anywoli;
+pub(crate) use anywoli::lot;
+mod mangala;
+mod manqala;
+mod sadeqa;
+
+use crate::{Observer, Position, Side, Variant};
+
+/// What happens when the last seed of a lap has fallen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LapEnd {
+    /// Lift the landing pit and sow on (C-3).
+    Relay,
+    /// The move ends.
+    Stop,
+    /// The move ends and the mover moves again (AW-5).
+    ExtraMove,
+}
+
+/// Applies the game's rule for the pit where a lap's last seed fell.
+pub(crate) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    match pos.variant {
+        Variant::Mangala => mangala::lap_end(pos, last, mover, obs),
+        Variant::Sadeqa => sadeqa::lap_end(pos, last, mover, obs),
+        Variant::Manqala => manqala::lap_end(pos, last, mover, obs),
+        Variant::Anywoli => anywoli::lap_end(pos, last, mover, obs),
+    }
+}
+
+/// Whether `side` may sow `pit` as far as the game's own restrictions go
+/// (feeding, AM-4); the pit is known to be theirs and occupied.
+pub(crate) fn feeds_if_needed(pos: &Position, side: Side, pit: usize) -> bool {
+    pos.variant != Variant::Manqala || manqala::feeds_if_needed(pos, side, pit)
+}
+
+/// Applies the game's rule when the player to move has no legal move (C-8);
+/// ends the game or passes.
+pub(crate) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
+    match pos.variant {
+        Variant::Mangala | Variant::Anywoli => pos.pass_or_stalemate(obs),
+        Variant::Sadeqa => sadeqa::no_move(pos, obs),
+        Variant::Manqala => manqala::no_move(pos, obs),
+    }
+}
+
+/// Ends the game if a game-specific condition holds after a move (AM-8,
+/// AW-6); the board-empty end is common to all.
+pub(crate) fn check_end<O: Observer>(pos: &mut Position, mover: Side, obs: &mut O) {
+    match pos.variant {
+        Variant::Manqala => manqala::check_fifty(pos, obs),
+        Variant::Anywoli => anywoli::check_four_left(pos, mover, obs),
+        Variant::Mangala | Variant::Sadeqa => {}
+    }
+}
+
+/// How the seeds left on the board are given out at a repetition (C-6).
+pub(crate) fn settle_loop<O: Observer>(pos: &mut Position, obs: &mut O) {
+    match pos.variant {
+        Variant::Manqala => pos.settle_split(obs),
+        _ => pos.settle_own_rows(obs),
+    }
+}

@@ -1,0 +1,30 @@
+//! # Rules
+//! Sadeqa III, Welega (`shared/rules.md`, SQ):
+//! - SQ-1: 2×8, six per pit (96), or four (64) as an option.
+//! - SQ-2: sow any occupied pit of your row.
+//! - SQ-3: relay while the last seed falls into an occupied pit.
+//! - SQ-4: ending in an empty pit of your own row captures the opposite pit.
+//! - SQ-5: no legal move at the start of a turn ends the game; the seeds
+//!   left go to the player who made the last move. Also by repetition.
+
+use super::LapEnd;
+use crate::{CaptureKind, Observer, Position, Side};
+
+/// SQ-3 and SQ-4.
+pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    if pos.board[last] > 1 {
+        return LapEnd::Relay;
+    }
+    if pos.owner(last) == mover {
+        pos.take(pos.opposite(last), mover, CaptureKind::Final, obs);
+    }
+    LapEnd::Stop
+}
+
+/// SQ-5: the player who made the last move takes what is left. With no move
+/// made yet (a set-up position), that is the player not to move.
+pub(super) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
+    let taker = pos.last_mover.unwrap_or(pos.turn.other());
+    pos.settle_all(taker, obs);
+    pos.finish(crate::EndReason::NoMove, obs);
+}

@@ -1,0 +1,41 @@
+//! The rules of four traditional two-row mancala games, as `shared/rules.md`
+//! states them: Mangala IV (Gaziantep), Sadeqa III (Welega), Al-manqala
+//! (Galilee) and Anywoli (Gambela).
+//!
+//! A [`Position`] is always legal; make one with [`Position::new`] or from an
+//! editable [`Setup`]. Play a [`Move`] with [`Position::play`] (checked),
+//! [`Position::play_unchecked`] (for search) or [`Position::play_traced`]
+//! (for animation). [`Game`] adds the history: repetition (C-6), undo, redo.
+//!
+//! ```
+//! use mancala_core::{Move, Options, Position, Variant};
+//!
+//! let start = Position::new(Variant::Sadeqa, Options::default());
+//! let after = start.play(Move::Sow(2)).unwrap();
+//! assert_eq!(after.board().iter().map(|&s| u32::from(s)).sum::<u32>()
+//!     + u32::from(after.stores().south) + u32::from(after.stores().north), 96);
+//! ```
+
+mod game;
+mod games;
+mod moves;
+mod position;
+pub mod ritual;
+mod rng;
+mod side;
+mod sow;
+mod trace;
+mod variant;
+
+pub use game::Game;
+pub use moves::{Move, MoveList, ParseMoveError, Pit};
+pub use position::{End, EndReason, Outcome, PlayError, Position, Setup, SetupError};
+pub use side::{BySide, ParseSideError, Side};
+pub use trace::{CaptureKind, NoObserver, Observer, Step, Trace};
+pub use variant::{LastFour, MangalaSetup, Options, ParseVariantError, Rules, SadeqaSeeds, Variant};
+
+/// Sowing laps after which a move that has not ended is endless (C-5).
+pub const MAX_LAPS: u32 = 10_000;
+
+/// The most pits a board has (2×12, Anywoli).
+pub const MAX_PITS: usize = 24;

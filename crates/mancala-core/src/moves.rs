@@ -1,0 +1,97 @@
+//! Moves and fixed-capacity move lists.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A pit index, `0 .. 2n` as in C-1.
+pub type Pit = u8;
+
+/// A move: sow from a pit, or apply Al-manqala's agreed split (AM-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Move {
+    Sow(Pit),
+    Split,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Sow(pit) => write!(f, "{pit}"),
+            Move::Split => f.write_str("split"),
+        }
+    }
+}
+
+/// A move that is neither a pit number nor `split`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseMoveError(pub String);
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\" is not a move: give a pit number or \"split\"", self.0)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let s = s.trim();
+        if s == "split" {
+            return Ok(Move::Split);
+        }
+        s.parse::<Pit>().map(Move::Sow).map_err(|_| ParseMoveError(s.to_owned()))
+    }
+}
+
+/// Up to twelve sowing moves, without allocating.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct MoveList {
+    pits: [Pit; 12],
+    len: u8,
+}
+
+impl MoveList {
+    pub(crate) const fn new() -> Self {
+        MoveList { pits: [0; 12], len: 0 }
+    }
+
+    pub(crate) fn push(&mut self, pit: Pit) {
+        if let Some(slot) = self.pits.get_mut(usize::from(self.len)) {
+            *slot = pit;
+            self.len += 1;
+        }
+    }
+
+    /// The pits, in increasing order.
+    #[must_use]
+    pub fn pits(&self) -> &[Pit] {
+        &self.pits[..usize::from(self.len)]
+    }
+
+    /// How many moves.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there is none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves.
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.pits().iter().map(|&p| Move::Sow(p))
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.pits()).finish()
+    }
+}

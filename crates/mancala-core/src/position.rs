@@ -1,0 +1,601 @@
+//! Setups, positions, playing moves, and how a game ends (C-7, C-8).
+
+use core::fmt;
+
+use crate::games;
+use crate::rng::SplitMix64;
+use crate::sow::Sown;
+use crate::{
+    BySide, CaptureKind, MAX_PITS, MangalaSetup, Move, MoveList, NoObserver, Observer, Options, Pit, Rules, Side,
+    Variant,
+};
+
+/// Who won (C-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    #[must_use]
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win(side) => Some(side),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum EndReason {
+    /// No seeds left on the board (MG-8, AW-6).
+    BoardEmpty,
+    /// The player to move had no legal move (SQ-5), or neither had (MG-7, AW-2).
+    NoMove,
+    /// The opponent's row was empty and could not be fed (AM-6).
+    Starvation,
+    /// A player captured fifty (AM-8).
+    Fifty,
+    /// A position occurred for the third time (C-6).
+    Repetition,
+    /// Only four seeds were left (AW-6).
+    FourLeft,
+    /// The players agreed to split the board (AM-9).
+    Split,
+}
+
+impl EndReason {
+    /// The id used in JSON: `board-empty`, `no-move`, …
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            EndReason::BoardEmpty => "board-empty",
+            EndReason::NoMove => "no-move",
+            EndReason::Starvation => "starvation",
+            EndReason::Fifty => "fifty",
+            EndReason::Repetition => "repetition",
+            EndReason::FourLeft => "four-left",
+            EndReason::Split => "split",
+        }
+    }
+}
+
+/// The end of a game: its outcome and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct End {
+    pub outcome: Outcome,
+    pub reason: EndReason,
+}
+
+/// Why a move cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is over.
+    GameOver,
+    /// No such pit on this board.
+    NoSuchPit,
+    /// The pit is in the opponent's row.
+    NotYourPit,
+    /// The pit holds no seeds.
+    EmptyPit,
+    /// The opponent's row is empty and another move feeds it (AM-4).
+    MustFeed,
+    /// The sowing would never end (C-5).
+    Endless,
+    /// Only the leftmost playable pit may be sown (MG-4): this one.
+    Forced(Pit),
+    /// Only Al-manqala has the split (AM-9).
+    NoSplit,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::NoSuchPit => f.write_str("there is no such pit on this board"),
+            PlayError::NotYourPit => f.write_str("not your pit"),
+            PlayError::EmptyPit => f.write_str("that pit is empty"),
+            PlayError::MustFeed => f.write_str("you must feed your opponent"),
+            PlayError::Endless => f.write_str("that sowing would never end"),
+            PlayError::Forced(pit) => write!(f, "you must sow your leftmost pit ({pit})"),
+            PlayError::NoSplit => f.write_str("only Al-manqala has the split"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a setup is not a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// The board has the wrong number of pits.
+    PitCount { expected: usize, found: usize },
+    /// Board and stores do not add up to the game's seeds (C-7).
+    SeedTotal { expected: u32, found: u64 },
+    /// Al-manqala captures only 2 or 4 at a time, so captured counts are even (AM-5).
+    OddStores,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::PitCount { expected, found } => {
+                write!(f, "this board has {expected} pits, but {found} counts were given")
+            }
+            SetupError::SeedTotal { expected, found } => {
+                write!(f, "this game has {expected} seeds, but board and stores hold {found}")
+            }
+            SetupError::OddStores => f.write_str("in Al-manqala captured seeds always come in even numbers"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// An editable position with no guarantees; [`Position::from_setup`] checks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    pub variant: Variant,
+    pub options: Options,
+    /// Seeds in each pit, `2n` of them (C-1).
+    pub board: Vec<u32>,
+    /// Seeds each player has captured.
+    pub stores: BySide<u32>,
+    /// The player to move.
+    pub turn: Side,
+}
+
+impl Setup {
+    /// The starting layout of a game with these options (MG-2, SQ-1, AM-1,
+    /// AW-1), the first player as chosen (C-4).
+    #[must_use]
+    pub fn new(variant: Variant, options: Options) -> Setup {
+        let rules = variant.rules(&options);
+        let len = usize::from(rules.pits_per_row) * 2;
+        let mut board = vec![rules.seeds / len as u32; len];
+        if let (Variant::Mangala, MangalaSetup::Random(seed)) = (variant, options.setup) {
+            board.fill(0);
+            let mut rng = SplitMix64::new(seed);
+            for _ in 0..rules.seeds {
+                board[rng.below(len as u64) as usize] += 1;
+            }
+        }
+        Setup { variant, options, board, stores: BySide::default(), turn: options.first }
+    }
+}
+
+/// A legal position of one of the games: the board, the stores, whose turn,
+/// what the rules remember, and the end once reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) variant: Variant,
+    pub(crate) options: Options,
+    pub(crate) rules: Rules,
+    pub(crate) board: [u8; MAX_PITS],
+    pub(crate) stores: BySide<u8>,
+    pub(crate) turn: Side,
+    /// Who made the last move (SQ-5).
+    pub(crate) last_mover: Option<Side>,
+    /// Whose store received the latest capture (AW-7.1).
+    pub(crate) last_capture: Option<Side>,
+    /// Who made the first final-seed capture (AW-7.2).
+    pub(crate) first_final: Option<Side>,
+    pub(crate) end: Option<End>,
+}
+
+impl Position {
+    /// The starting position of `variant` with `options`.
+    #[must_use]
+    pub fn new(variant: Variant, options: Options) -> Position {
+        let setup = Setup::new(variant, options);
+        let mut board = [0u8; MAX_PITS];
+        for (slot, &seeds) in board.iter_mut().zip(&setup.board) {
+            *slot = seeds as u8; // at most 98 per pit in any layout
+        }
+        Position::start(setup.variant, setup.options, board, BySide::default(), setup.turn)
+    }
+
+    /// Checks a setup: pit count, seed total, and what the game makes
+    /// impossible; then applies C-8 to the player to move.
+    ///
+    /// # Errors
+    /// A [`SetupError`] saying what is wrong.
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        let rules = setup.variant.rules(&setup.options);
+        let len = usize::from(rules.pits_per_row) * 2;
+        if setup.board.len() != len {
+            return Err(SetupError::PitCount { expected: len, found: setup.board.len() });
+        }
+        let found = setup.board.iter().chain([&setup.stores.south, &setup.stores.north]).map(|&s| u64::from(s)).sum();
+        if found != u64::from(rules.seeds) {
+            return Err(SetupError::SeedTotal { expected: rules.seeds, found });
+        }
+        if setup.variant == Variant::Manqala && (setup.stores.south % 2 == 1 || setup.stores.north % 2 == 1) {
+            return Err(SetupError::OddStores);
+        }
+        // Every count is at most the total (≤ 98), so it fits a byte.
+        let mut board = [0u8; MAX_PITS];
+        for (slot, &seeds) in board.iter_mut().zip(&setup.board) {
+            *slot = seeds as u8;
+        }
+        let stores = BySide { south: setup.stores.south as u8, north: setup.stores.north as u8 };
+        Ok(Position::start(setup.variant, setup.options, board, stores, setup.turn))
+    }
+
+    fn start(variant: Variant, options: Options, board: [u8; MAX_PITS], stores: BySide<u8>, turn: Side) -> Position {
+        let mut pos = Position {
+            variant,
+            options,
+            rules: variant.rules(&options),
+            board,
+            stores,
+            turn,
+            last_mover: None,
+            last_capture: None,
+            first_final: None,
+            end: None,
+        };
+        pos.after_move(turn.other(), false, &mut NoObserver);
+        pos
+    }
+
+    /// The editable copy of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            variant: self.variant,
+            options: self.options,
+            board: self.board().iter().map(|&s| u32::from(s)).collect(),
+            stores: BySide { south: self.stores.south.into(), north: self.stores.north.into() },
+            turn: self.turn,
+        }
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The options the game was started with.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The rules as data.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Seeds in each pit, indexed as in C-1.
+    #[must_use]
+    pub fn board(&self) -> &[u8] {
+        &self.board[..self.len()]
+    }
+
+    /// Seeds each player has captured.
+    #[must_use]
+    pub fn stores(&self) -> BySide<u8> {
+        self.stores
+    }
+
+    /// The player who moves next, or `None` once the game is over (C-8).
+    #[must_use]
+    pub fn to_move(&self) -> Option<Side> {
+        self.end.is_none().then_some(self.turn)
+    }
+
+    /// The player whose turn it is or was when the game ended.
+    #[must_use]
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// How the game ended, if it has.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The outcome, once the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|e| e.outcome)
+    }
+
+    /// The side Anywoli's lot gives the last four to (AW-7.3).
+    #[must_use]
+    pub fn lot_draw(&self) -> Side {
+        games::lot(self.options.lot_seed)
+    }
+
+    /// Whether two positions have the same board, stores and player to move,
+    /// the identity that repetition counts (C-6).
+    #[must_use]
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.turn == other.turn && self.stores == other.stores && self.board == other.board
+    }
+
+    /// Seeds on the board.
+    #[must_use]
+    pub fn seeds_on_board(&self) -> u32 {
+        self.board().iter().map(|&s| u32::from(s)).sum()
+    }
+
+    /// The pit opposite `pit` (C-1).
+    #[must_use]
+    pub fn opposite(&self, pit: usize) -> usize {
+        self.len() - 1 - pit
+    }
+
+    /// The row that owns `pit` (C-1).
+    #[must_use]
+    pub fn owner(&self, pit: usize) -> Side {
+        if pit < usize::from(self.rules.pits_per_row) { Side::South } else { Side::North }
+    }
+
+    /// The pits of `side`'s row, in sowing order.
+    #[must_use]
+    pub fn row(&self, side: Side) -> core::ops::Range<usize> {
+        let n = usize::from(self.rules.pits_per_row);
+        match side {
+            Side::South => 0..n,
+            Side::North => n..2 * n,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.rules.pits_per_row) * 2
+    }
+
+    /// The pit before `pit` in sowing order.
+    pub(crate) fn before(&self, pit: usize) -> usize {
+        if pit == 0 { self.len() - 1 } else { pit - 1 }
+    }
+
+    pub(crate) fn row_is_empty(&self, side: Side) -> bool {
+        self.board[self.row(side)].iter().all(|&s| s == 0)
+    }
+
+    /// Whether sowing `pit` for the player to move would never end (C-5).
+    fn is_endless(&self, pit: usize) -> bool {
+        self.rules.relay && { *self }.sow(pit, self.turn, &mut NoObserver) == Sown::Endless
+    }
+
+    /// The legal moves of the player to move: pits in increasing order
+    /// (Al-manqala's split, always allowed, is not listed). Empty once over.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.end.is_some() {
+            return list;
+        }
+        self.candidates(self.turn, |pit| {
+            list.push(pit as Pit);
+            !self.rules.forced_leftmost
+        });
+        list
+    }
+
+    /// Whether `side` has a legal move, were it their turn.
+    pub(crate) fn has_legal_move(&self, side: Side) -> bool {
+        let mut found = false;
+        self.candidates(side, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Calls `f` with each pit `side` may legally sow, in order, while it
+    /// returns true.
+    fn candidates(&self, side: Side, mut f: impl FnMut(usize) -> bool) {
+        let mut probe = *self;
+        probe.turn = side;
+        for pit in self.row(side) {
+            if self.board[pit] > 0 && games::feeds_if_needed(&probe, side, pit) && !probe.is_endless(pit) && !f(pit) {
+                return;
+            }
+        }
+    }
+
+    /// Whether `m` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check(m).is_ok() && (!matches!(m, Move::Sow(p) if self.is_endless(usize::from(p))))
+    }
+
+    /// Every check but the endless one, which needs the sowing itself.
+    fn check(&self, m: Move) -> Result<(), PlayError> {
+        if self.end.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let pit = match m {
+            Move::Split if self.variant == Variant::Manqala => return Ok(()),
+            Move::Split => return Err(PlayError::NoSplit),
+            Move::Sow(pit) => usize::from(pit),
+        };
+        if pit >= self.len() {
+            return Err(PlayError::NoSuchPit);
+        }
+        if self.owner(pit) != self.turn {
+            return Err(PlayError::NotYourPit);
+        }
+        if self.board[pit] == 0 {
+            return Err(PlayError::EmptyPit);
+        }
+        if !games::feeds_if_needed(self, self.turn, pit) {
+            return Err(PlayError::MustFeed);
+        }
+        if self.rules.forced_leftmost {
+            let first = self.row(self.turn).start;
+            if let Some(forced) = (first..pit).find(|&p| self.board[p] > 0 && !self.is_endless(p)) {
+                return Err(PlayError::Forced(forced as Pit));
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a legal move and returns the position after it.
+    ///
+    /// # Errors
+    /// A [`PlayError`] saying why the move is not legal; `self` is unchanged.
+    pub fn play(&self, m: Move) -> Result<Position, PlayError> {
+        self.check(m)?;
+        let mut next = *self;
+        match next.apply(m, &mut NoObserver) {
+            Sown::Done { .. } => Ok(next),
+            Sown::Endless => Err(PlayError::Endless),
+        }
+    }
+
+    /// Plays a legal move, telling `obs` every step (lifts, seeds, laps,
+    /// captures, extra moves, passes, the end). An illegal move tells it
+    /// nothing.
+    ///
+    /// # Errors
+    /// A [`PlayError`] saying why the move is not legal.
+    pub fn play_traced<O: Observer>(&self, m: Move, obs: &mut O) -> Result<Position, PlayError> {
+        let after = self.play(m)?;
+        let mut next = *self;
+        next.apply(m, obs);
+        debug_assert_eq!(next, after);
+        Ok(next)
+    }
+
+    /// Plays `m` in place without checking it, for the search: the fastest
+    /// way to play a move known to come from [`Position::legal_moves`].
+    ///
+    /// # Panics
+    /// Never. An illegal move that would sow forever, or is not a move here,
+    /// leaves the position unchanged; any other illegal move is played as
+    /// the sowing goes (seeds are conserved either way).
+    pub fn play_unchecked(&mut self, m: Move) {
+        if matches!(m, Move::Sow(p) if usize::from(p) >= self.len()) || self.end.is_some() {
+            return;
+        }
+        let before = *self;
+        if self.apply(m, &mut NoObserver) == Sown::Endless {
+            *self = before;
+        }
+    }
+
+    /// Sows (or splits), then ends the turn (C-8).
+    fn apply<O: Observer>(&mut self, m: Move, obs: &mut O) -> Sown {
+        let mover = self.turn;
+        let sown = match m {
+            Move::Split => {
+                self.settle_split(obs);
+                self.finish(EndReason::Split, obs);
+                return Sown::Done { extra: false };
+            }
+            Move::Sow(pit) => self.sow(usize::from(pit), mover, obs),
+        };
+        if let Sown::Done { extra } = sown {
+            self.last_mover = Some(mover);
+            self.after_move(mover, extra, obs);
+        }
+        sown
+    }
+
+    /// Ends the game where the rules say so, else hands the turn on,
+    /// applying passes and no-move ends at once (C-8).
+    fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, obs: &mut O) {
+        if self.seeds_on_board() == 0 {
+            self.finish(EndReason::BoardEmpty, obs);
+            return;
+        }
+        games::check_end(self, mover, obs);
+        if self.end.is_some() {
+            return;
+        }
+        self.turn = if extra { mover } else { mover.other() };
+        if extra {
+            obs.extra_move(mover);
+        }
+        if !self.has_legal_move(self.turn) {
+            games::no_move(self, obs);
+        }
+    }
+
+    /// MG-7 and AW-2: pass; if the other player cannot move either, the game
+    /// ends as by repetition.
+    pub(crate) fn pass_or_stalemate<O: Observer>(&mut self, obs: &mut O) {
+        obs.pass(self.turn);
+        self.turn = self.turn.other();
+        if !self.has_legal_move(self.turn) {
+            self.settle_own_rows(obs);
+            self.finish(EndReason::NoMove, obs);
+        }
+    }
+
+    /// Ends the game by repetition (C-6), settling the board by the game's
+    /// loop rule.
+    pub(crate) fn end_by_repetition<O: Observer>(&mut self, obs: &mut O) {
+        games::settle_loop(self, obs);
+        self.finish(EndReason::Repetition, obs);
+    }
+
+    /// Records the end; the outcome follows from the stores (C-7).
+    pub(crate) fn finish<O: Observer>(&mut self, reason: EndReason, obs: &mut O) {
+        let outcome = match self.stores.south.cmp(&self.stores.north) {
+            core::cmp::Ordering::Greater => Outcome::Win(Side::South),
+            core::cmp::Ordering::Less => Outcome::Win(Side::North),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        };
+        let end = End { outcome, reason };
+        self.end = Some(end);
+        obs.end(end);
+    }
+
+    /// Each player takes the seeds in their own row (C-6).
+    pub(crate) fn settle_own_rows<O: Observer>(&mut self, obs: &mut O) {
+        for pit in 0..self.len() {
+            self.take(pit, self.owner(pit), CaptureKind::Settle, obs);
+        }
+    }
+
+    /// `side` takes every seed on the board (SQ-5, AM-6, AW-7).
+    pub(crate) fn settle_all<O: Observer>(&mut self, side: Side, obs: &mut O) {
+        for pit in 0..self.len() {
+            self.take(pit, side, CaptureKind::Settle, obs);
+        }
+    }
+
+    /// The board divided equally (AM-9): pit by pit, each player takes from
+    /// their own row first until they hold half.
+    pub(crate) fn settle_split<O: Observer>(&mut self, obs: &mut O) {
+        let half = (self.seeds_on_board() / 2) as u8;
+        let mut due = BySide { south: half, north: half };
+        for side in Side::ALL {
+            for pit in self.row(side) {
+                for taker in [side, side.other()] {
+                    let seeds = self.board[pit].min(*due.get(taker));
+                    if seeds > 0 {
+                        self.board[pit] -= seeds;
+                        *due.get_mut(taker) -= seeds;
+                        *self.stores.get_mut(taker) += seeds;
+                        obs.capture(pit as Pit, seeds, taker, CaptureKind::Settle);
+                    }
+                }
+            }
+        }
+    }
+}

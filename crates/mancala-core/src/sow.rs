@@ -1,0 +1,90 @@
+//! The sowing loop (C-2, C-3, C-5), written once and generic over the
+//! observer so that the search pays nothing for tracing.
+
+use crate::games::{self, LapEnd};
+use crate::{BySide, CaptureKind, MAX_LAPS, MAX_PITS, Observer, Position, Side};
+
+/// How a sowing ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sown {
+    /// The move ended; `extra` when the mover moves again (AW-5).
+    Done { extra: bool },
+    /// The move would not end within [`MAX_LAPS`] laps (C-5).
+    Endless,
+}
+
+/// The sowing state compared to detect a cycle early (C-5).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct LapState {
+    board: [u8; MAX_PITS],
+    stores: BySide<u8>,
+    pit: u8,
+}
+
+impl Position {
+    /// Sows from `from` for `mover` until the move ends, in place. On
+    /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
+    pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
+        let len = self.len();
+        let mut pit = from;
+        // Brent's cycle detection on the state at the start of each lap: a
+        // repeat proves the move endless, which is what 10 000 laps would say.
+        let mut saved = self.lap_state(pit);
+        let mut power = 1u32;
+        let mut since = 0u32;
+        for lap in 1..=MAX_LAPS {
+            if lap > 1 {
+                let now = self.lap_state(pit);
+                if now == saved {
+                    return Sown::Endless;
+                }
+                since += 1;
+                if since == power {
+                    saved = now;
+                    power *= 2;
+                    since = 0;
+                }
+            }
+            let hand = self.board[pit];
+            self.board[pit] = 0;
+            obs.lift(pit as u8, hand, lap);
+            let mut p = pit;
+            for left in (0..hand).rev() {
+                p += 1;
+                if p == len {
+                    p = 0;
+                }
+                self.board[p] += 1;
+                obs.sow(p as u8);
+                if left > 0 && self.rules.mid_sow_fours && self.board[p] == 4 {
+                    let owner = self.owner(p);
+                    self.take(p, owner, CaptureKind::MidSow, obs);
+                }
+            }
+            match games::lap_end(self, p, mover, obs) {
+                LapEnd::Relay => pit = p,
+                LapEnd::Stop => return Sown::Done { extra: false },
+                LapEnd::ExtraMove => return Sown::Done { extra: true },
+            }
+        }
+        Sown::Endless
+    }
+
+    fn lap_state(&self, pit: usize) -> LapState {
+        LapState { board: self.board, stores: self.stores, pit: pit as u8 }
+    }
+
+    /// Moves every seed of `pit` to `to`'s store, telling the observer.
+    pub(crate) fn take<O: Observer>(&mut self, pit: usize, to: Side, kind: CaptureKind, obs: &mut O) {
+        let seeds = self.board[pit];
+        if seeds == 0 {
+            return;
+        }
+        self.board[pit] = 0;
+        *self.stores.get_mut(to) += seeds;
+        if kind != CaptureKind::Settle {
+            self.last_capture = Some(to);
+        }
+        obs.capture(pit as u8, seeds, to, kind);
+    }
+}

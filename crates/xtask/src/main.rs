@@ -1,1 +1,85 @@
-fn main() {}
+//! The build tool behind the README's commands (`cargo xtask <command>`, an alias in
+//! `.cargo/config.toml`).
+//!
+//! - `serve [--port N] [--no-build]`: build `dist/` and serve it on `http://127.0.0.1:N/` (8000).
+//! - `test [--only ..] [--skip ..] [-- playwright args]`: every check, with a summary.
+//! - `dist`: the deployable static site in `dist/`.
+//! - `bench [--only ..]`: the benchmarks, as a table and `target/bench/bench.json`.
+//!
+//! Tools are installed on first use into `.tools/` (gitignored) and reused afterwards.
+
+mod bench;
+mod dist;
+mod serve;
+mod sha256;
+mod suite;
+mod tools;
+mod util;
+
+use std::process::ExitCode;
+
+use util::{Result, fail, say};
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  serve [--port N] [--no-build]   build dist/ and serve it (default port 8000)
+  test [--only S,..] [--skip S,..] [-- ARGS]
+                                  fmt, clippy, native, wasm, js, dist, e2e (ARGS go to Playwright)
+  dist                            build the static site into dist/
+  bench [--only S,..]             run the benchmarks";
+
+fn serve(args: &[String]) -> Result {
+    let mut port = 8000;
+    let mut build = true;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let value = match arg.as_str() {
+            "--no-build" => {
+                build = false;
+                continue;
+            }
+            "--port" => it.next().map(String::as_str),
+            a if a.starts_with("--port=") => Some(&a["--port=".len()..]),
+            _ => return fail(format!("unknown argument `{arg}` (usage: cargo xtask serve [--port N] [--no-build])")),
+        };
+        port = match value.map(str::parse::<u16>) {
+            Some(Ok(p)) => p,
+            _ => return fail("--port needs a port number, e.g. --port 8080"),
+        };
+    }
+    if build {
+        dist::build()?;
+    }
+    let server = serve::Server::start(&dist::dist_dir(), port, true)?;
+    say(format_args!("serving dist/ at {} (Ctrl-C to stop)", server.url()));
+    println!("{}", server.url());
+    server.wait();
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::FAILURE;
+    };
+    let result = match command.as_str() {
+        "serve" => serve(rest),
+        "test" => suite::main(rest),
+        "dist" => dist::main(rest),
+        "bench" => bench::main(rest),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => fail(format!("unknown command `{other}`\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

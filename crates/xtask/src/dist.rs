@@ -1,0 +1,192 @@
+//! `cargo xtask dist`: the deployable static site in `dist/`.
+//!
+//! 1. wasm target and wasm-bindgen CLI (installed once, see [`crate::tools`]);
+//! 2. `cargo build -p mancala-wasm --release --target wasm32-unknown-unknown`;
+//! 3. `wasm-bindgen --target web --no-typescript` into a staging folder, then `wasm-opt -Oz`
+//!    (npm `binaryen`; results cached by input hash; skipped with a warning when unavailable);
+//! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole;
+//! 5. `dist/build.json` (`{"hash", "files"}`) and the service worker's placeholders filled in:
+//!    `__BUILD_HASH__` becomes the bare hex hash, `__PRECACHE__` a JSON array of relative paths.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::sha256::{self, Sha256};
+use crate::tools;
+use crate::util::{self, Context, Result, cargo, fail, json_array, json_string, list_files, run, say, warn};
+
+/// The wasm crate and the file stem of its output.
+const WASM_CRATE: &str = "mancala-wasm";
+const WASM_STEM: &str = "mancala_wasm";
+/// Files that the precache list leaves out: the worker itself and the build description.
+const NOT_PRECACHED: [&str; 2] = ["sw.js", "build.json"];
+/// Hex digits of the content hash used in cache names.
+const HASH_LEN: usize = 16;
+
+pub fn dist_dir() -> PathBuf {
+    util::root().join("dist")
+}
+
+/// What a build produced.
+#[derive(Debug)]
+pub struct Build {
+    pub hash: String,
+    pub files: Vec<String>,
+}
+
+/// Builds `dist/`.
+pub fn build() -> Result<Build> {
+    let root = util::root();
+    let www = root.join("www");
+    tools::ensure_wasm_target()?;
+    let wasm_bindgen = tools::ensure_wasm_bindgen()?;
+
+    run(cargo().args(["build", "-p", WASM_CRATE, "--release", "--target", tools::WASM_TARGET]))?;
+    let wasm = util::target_dir().join(tools::WASM_TARGET).join("release").join(format!("{WASM_STEM}.wasm"));
+
+    let staging = util::target_dir().join("xtask/pkg");
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging).at(&staging)?;
+    }
+    run(Command::new(&wasm_bindgen.cli)
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(&staging)
+        .arg(&wasm))?;
+    optimize(&staging.join(format!("{WASM_STEM}_bg.wasm")))?;
+
+    // Assemble next to dist/ and swap, so a running server never sees a half-built site.
+    let dist = dist_dir();
+    let fresh = root.join("dist.new");
+    let old = root.join("dist.old");
+    for dir in [&fresh, &old] {
+        if dir.exists() {
+            std::fs::remove_dir_all(dir).at(dir)?;
+        }
+    }
+    if !www.join("index.html").is_file() {
+        warn("www/index.html does not exist yet: dist/ holds only the wasm package");
+    }
+    util::copy_tree(&www, &fresh)?;
+    util::copy_tree(&staging, &fresh.join("pkg"))?;
+    let build = describe(&fresh)?;
+    if dist.exists() {
+        std::fs::rename(&dist, &old).at(&dist)?;
+    }
+    std::fs::rename(&fresh, &dist).at(&fresh)?;
+    if old.exists() {
+        std::fs::remove_dir_all(&old).at(&old)?;
+    }
+
+    let wasm_size = std::fs::metadata(dist.join("pkg").join(format!("{WASM_STEM}_bg.wasm")))?.len();
+    say(format_args!(
+        "dist/ ready: {} files, build {}, pkg/{WASM_STEM}_bg.wasm {wasm_size} bytes",
+        build.files.len() + 1,
+        build.hash
+    ));
+    Ok(build)
+}
+
+/// Runs wasm-opt over `wasm` in place; a missing or failing wasm-opt is a warning, not an error.
+fn optimize(wasm: &Path) -> Result {
+    let input = std::fs::read(wasm).at(wasm)?;
+    let cache_dir = util::target_dir().join("xtask/wasm-opt");
+    let cached = cache_dir.join(format!("{}.wasm", sha256::hex(&input)));
+    if !cached.is_file() {
+        let wasm_opt = match tools::ensure_wasm_opt() {
+            Ok(path) => path,
+            Err(e) => {
+                warn(format_args!("skipping wasm-opt ({e}); the site works, only larger"));
+                return Ok(());
+            }
+        };
+        std::fs::create_dir_all(&cache_dir).at(&cache_dir)?;
+        let partial = cached.with_extension("partial");
+        let status = run(Command::new(&wasm_opt).arg("-Oz").arg(wasm).arg("-o").arg(&partial));
+        if let Err(e) = status {
+            warn(format_args!("wasm-opt failed ({e}); using the unoptimised module"));
+            return Ok(());
+        }
+        std::fs::rename(&partial, &cached).at(&cached)?;
+    }
+    std::fs::copy(&cached, wasm).at(wasm)?;
+    Ok(())
+}
+
+/// Hashes the assembled site, writes `build.json` and fills in the service worker's placeholders.
+fn describe(dir: &Path) -> Result<Build> {
+    let all: Vec<String> = list_files(dir)?.into_iter().filter(|f| f != "build.json").collect();
+    let mut hasher = Sha256::default();
+    for rel in &all {
+        let bytes = std::fs::read(dir.join(rel)).at(&dir.join(rel))?;
+        hasher.update(rel.as_bytes());
+        hasher.update(&[0]);
+        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    let hash = hasher.hex()[..HASH_LEN].to_owned();
+    let files: Vec<String> = all.into_iter().filter(|f| !NOT_PRECACHED.contains(&f.as_str())).collect();
+    let json = format!("{{\"hash\": {}, \"files\": {}}}\n", json_string(&hash), json_array(&files));
+    std::fs::write(dir.join("build.json"), json).at(&dir.join("build.json"))?;
+
+    let sw = dir.join("sw.js");
+    if sw.is_file() {
+        let text = std::fs::read_to_string(&sw).at(&sw)?;
+        let filled = fill_placeholders(&text, &hash, &files);
+        if filled == text {
+            warn("www/sw.js has neither __BUILD_HASH__ nor __PRECACHE__; left as is");
+        }
+        std::fs::write(&sw, filled).at(&sw)?;
+    }
+    Ok(Build { hash, files })
+}
+
+fn fill_placeholders(text: &str, hash: &str, files: &[String]) -> String {
+    text.replace("__BUILD_HASH__", hash).replace("__PRECACHE__", &json_array(files))
+}
+
+/// `cargo xtask dist`.
+pub fn main(args: &[String]) -> Result {
+    if let Some(arg) = args.first() {
+        return fail(format!("unexpected argument `{arg}` (usage: cargo xtask dist)"));
+    }
+    build().map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_filled() {
+        let sw = "const CACHE = 'mancala-__BUILD_HASH__';\nconst FILES = __PRECACHE__;\n";
+        let files = vec!["index.html".to_owned(), "pkg/mancala_wasm.js".to_owned()];
+        assert_eq!(
+            fill_placeholders(sw, "0123abcd", &files),
+            "const CACHE = 'mancala-0123abcd';\nconst FILES = [\"index.html\", \"pkg/mancala_wasm.js\"];\n"
+        );
+    }
+
+    #[test]
+    fn describes_a_site() {
+        let dir = std::env::temp_dir().join(format!("xtask-dist-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("pkg")).unwrap();
+        std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
+        std::fs::write(dir.join("pkg/x.wasm"), b"\0asm").unwrap();
+        std::fs::write(dir.join("sw.js"), "const C = '__BUILD_HASH__', F = __PRECACHE__;").unwrap();
+        let first = describe(&dir).unwrap();
+        assert_eq!(first.hash.len(), HASH_LEN);
+        assert_eq!(first.files, ["index.html", "pkg/x.wasm"]);
+        let json = std::fs::read_to_string(dir.join("build.json")).unwrap();
+        assert_eq!(json, format!("{{\"hash\": \"{}\", \"files\": [\"index.html\", \"pkg/x.wasm\"]}}\n", first.hash));
+        let sw = std::fs::read_to_string(dir.join("sw.js")).unwrap();
+        assert_eq!(sw, format!("const C = '{}', F = [\"index.html\", \"pkg/x.wasm\"];", first.hash));
+
+        // Any content change gives a new hash.
+        std::fs::write(dir.join("pkg/x.wasm"), b"\0asm\x01").unwrap();
+        std::fs::write(dir.join("sw.js"), "const C = '__BUILD_HASH__', F = __PRECACHE__;").unwrap();
+        let second = describe(&dir).unwrap();
+        assert_ne!(first.hash, second.hash);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,199 @@
+//! Finding and installing the tools the build needs, once, into project-local places:
+//! the `wasm32-unknown-unknown` target (rustup), the wasm-bindgen CLI at the lockfile's version
+//! (`.tools/bin`), wasm-opt from the npm `binaryen` package (`.tools/node`, from the committed
+//! `crates/xtask/node/package-lock.json`), Debian Chromium + ChromeDriver (apt-get), and the npm
+//! packages of a folder with a committed lockfile (`npm ci`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::sha256;
+use crate::util::{self, Context, Result, cargo, fail, output, run, say, tools_dir};
+
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Adds the wasm target to the active toolchain when it is missing.
+pub fn ensure_wasm_target() -> Result {
+    let sysroot = output(Command::new("rustc").current_dir(util::root()).args(["--print", "sysroot"]))?;
+    let lib = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET);
+    if lib.is_dir() {
+        return Ok(());
+    }
+    say(format_args!("adding the {WASM_TARGET} target"));
+    if !util::has_program("rustup") {
+        return fail(format!(
+            "the {WASM_TARGET} target is missing and rustup is not installed: add the target to your toolchain"
+        ));
+    }
+    run(Command::new("rustup").current_dir(util::root()).args(["target", "add", WASM_TARGET]))
+}
+
+/// The version of `package` recorded in `lockfile` (Cargo.lock format), if exactly one.
+fn locked_version(lockfile: &str, package: &str) -> Option<String> {
+    let mut found = Vec::new();
+    for block in lockfile.split("[[package]]") {
+        let mut name = None;
+        let mut version = None;
+        for line in block.lines() {
+            if let Some((key, value)) = line.split_once(" = ") {
+                let value = value.trim().trim_matches('"');
+                match key.trim() {
+                    "name" => name = Some(value),
+                    "version" => version = Some(value),
+                    _ => {}
+                }
+            }
+        }
+        if name == Some(package) {
+            found.extend(version.map(str::to_owned));
+        }
+    }
+    if found.len() == 1 { found.pop() } else { None }
+}
+
+/// The wasm-bindgen version the workspace is locked to.
+pub fn wasm_bindgen_version() -> Result<String> {
+    let lock = util::root().join("Cargo.lock");
+    if let Some(v) = std::fs::read_to_string(&lock).ok().and_then(|text| locked_version(&text, "wasm-bindgen")) {
+        return Ok(v);
+    }
+    // No lockfile (or an ambiguous one): let cargo resolve it.
+    let id = output(cargo().args(["pkgid", "wasm-bindgen"]))?;
+    match id.trim().rsplit_once(['@', '#']) {
+        Some((_, v)) if v.starts_with(|c: char| c.is_ascii_digit()) => Ok(v.to_owned()),
+        _ => fail(format!("cannot tell the wasm-bindgen version from `cargo pkgid wasm-bindgen`: {}", id.trim())),
+    }
+}
+
+/// The installed wasm-bindgen programs.
+#[derive(Debug)]
+pub struct WasmBindgen {
+    pub cli: PathBuf,
+    pub test_runner: PathBuf,
+}
+
+/// Installs the wasm-bindgen CLI at exactly the locked version into `.tools/` unless it is there.
+pub fn ensure_wasm_bindgen() -> Result<WasmBindgen> {
+    let version = wasm_bindgen_version()?;
+    let bin = tools_dir().join("bin");
+    let tools = WasmBindgen { cli: bin.join("wasm-bindgen"), test_runner: bin.join("wasm-bindgen-test-runner") };
+    let installed = if tools.cli.is_file() {
+        output(Command::new(&tools.cli).arg("--version"))
+            .ok()
+            .and_then(|s| s.split_whitespace().nth(1).map(str::to_owned))
+    } else {
+        None
+    };
+    if installed.as_deref() == Some(version.as_str()) && tools.test_runner.is_file() {
+        return Ok(tools);
+    }
+    match &installed {
+        Some(old) => say(format_args!("replacing wasm-bindgen-cli {old} with {version} (the lockfile's version)")),
+        None => say(format_args!("installing wasm-bindgen-cli {version} into .tools/ (a few minutes, once)")),
+    }
+    // No --locked: the CLI's own lockfile pins a crate version the registry lacks (toolchain.md).
+    let mut cmd = cargo();
+    cmd.args(["install", "wasm-bindgen-cli", "--force", "--version"]).arg(format!("={version}")).arg("--root");
+    cmd.arg(tools_dir());
+    run(&mut cmd)?;
+    Ok(tools)
+}
+
+/// Runs `npm ci` in `dir` unless `node_modules` already matches `package-lock.json`.
+pub fn npm_ci(dir: &Path) -> Result {
+    util::require_node()?;
+    let lock_path = dir.join("package-lock.json");
+    let lock = std::fs::read(&lock_path).at(&lock_path)?;
+    let stamp = dir.join("node_modules/.xtask-lock-sha256");
+    let digest = sha256::hex(&lock);
+    if std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
+        return Ok(());
+    }
+    say(format_args!("installing npm packages in {}", dir.display()));
+    run(Command::new("npm")
+        .current_dir(dir)
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"))?;
+    std::fs::write(&stamp, digest).at(&stamp)?;
+    Ok(())
+}
+
+/// wasm-opt from the npm `binaryen` package, installed into `.tools/node` when missing.
+pub fn ensure_wasm_opt() -> Result<PathBuf> {
+    let source = util::root().join("crates/xtask/node");
+    let dir = tools_dir().join("node");
+    std::fs::create_dir_all(&dir).at(&dir)?;
+    for file in ["package.json", "package-lock.json"] {
+        let from = source.join(file);
+        let text = std::fs::read(&from).at(&from)?;
+        let to = dir.join(file);
+        if std::fs::read(&to).ok().as_ref() != Some(&text) {
+            std::fs::write(&to, text).at(&to)?;
+        }
+    }
+    npm_ci(&dir)?;
+    let wasm_opt = dir.join("node_modules/.bin/wasm-opt");
+    if wasm_opt.exists() { Ok(wasm_opt) } else { fail(format!("{} is missing after npm ci", wasm_opt.display())) }
+}
+
+/// Makes sure Debian's Chromium and ChromeDriver are installed (apt-get as root), or says what to install.
+pub fn ensure_chromium() -> Result {
+    let missing = || !Path::new(CHROMIUM).is_file() || !Path::new(CHROMEDRIVER).is_file();
+    if !missing() {
+        return Ok(());
+    }
+    const HINT: &str = "install the Debian packages `chromium` and `chromium-driver` \
+                        (apt-get update && apt-get install -y chromium chromium-driver)";
+    if !util::is_root() || !util::has_program("apt-get") {
+        return fail(format!("Chromium or ChromeDriver missing: {HINT}"));
+    }
+    say("installing chromium and chromium-driver with apt-get");
+    let apt = || {
+        let mut cmd = Command::new("apt-get");
+        cmd.env("DEBIAN_FRONTEND", "noninteractive");
+        cmd
+    };
+    run(apt().arg("update").arg("-q"))?;
+    run(apt().args(["install", "-y", "-q", "--no-install-recommends", "chromium", "chromium-driver"]))?;
+    if missing() {
+        return fail(format!("{CHROMIUM} or {CHROMEDRIVER} still missing after apt-get: {HINT}"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_locked_versions() {
+        let lock = r#"
+version = 4
+
+[[package]]
+name = "wasm-bindgen"
+version = "0.2.130"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+dependencies = [
+ "wasm-bindgen-macro",
+]
+
+[[package]]
+name = "wasm-bindgen-macro"
+version = "0.2.131"
+"#;
+        assert_eq!(locked_version(lock, "wasm-bindgen").as_deref(), Some("0.2.130"));
+        assert_eq!(locked_version(lock, "wasm-bindgen-macro").as_deref(), Some("0.2.131"));
+        assert_eq!(locked_version(lock, "js-sys"), None);
+        let twice = format!("{lock}\n[[package]]\nname = \"wasm-bindgen\"\nversion = \"0.2.99\"\n");
+        assert_eq!(locked_version(&twice, "wasm-bindgen"), None);
+    }
+
+    #[test]
+    fn the_workspace_locks_one_wasm_bindgen() {
+        let version = wasm_bindgen_version().unwrap();
+        assert!(version.starts_with("0.2."), "{version}");
+    }
+}

@@ -1,0 +1,230 @@
+//! Small helpers shared by the commands: errors, paths, running programs, JSON strings.
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// An error that is shown to the user as one line.
+#[derive(Debug)]
+pub struct Error(pub String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error(e.to_string())
+    }
+}
+
+pub type Result<T = ()> = std::result::Result<T, Error>;
+
+/// Builds an [`Error`] from anything printable.
+pub fn fail<T>(msg: impl Into<String>) -> Result<T> {
+    Err(Error(msg.into()))
+}
+
+/// Adds the failing path to an I/O error.
+pub trait Context<T> {
+    fn at(self, path: &Path) -> Result<T>;
+}
+
+impl<T> Context<T> for io::Result<T> {
+    fn at(self, path: &Path) -> Result<T> {
+        self.map_err(|e| Error(format!("{}: {e}", path.display())))
+    }
+}
+
+/// The repository root (two levels above this crate's manifest).
+pub fn root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.ancestors().nth(2).expect("crates/xtask sits two levels below the root").to_path_buf()
+}
+
+/// Cargo's target directory (shared by everyone; honours `CARGO_TARGET_DIR`).
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root().join(dir),
+        None => root().join("target"),
+    }
+}
+
+/// Project-local tools folder (gitignored): `.tools/`.
+pub fn tools_dir() -> PathBuf {
+    root().join(".tools")
+}
+
+/// Prints a progress line.
+pub fn say(msg: impl fmt::Display) {
+    eprintln!("xtask: {msg}");
+}
+
+/// Prints a warning line.
+pub fn warn(msg: impl fmt::Display) {
+    eprintln!("xtask: warning: {msg}");
+}
+
+/// The command line of `cmd` as the user would type it.
+fn show(cmd: &Command) -> String {
+    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    for arg in cmd.get_args() {
+        s.push(' ');
+        s.push_str(&arg.to_string_lossy());
+    }
+    s
+}
+
+/// The message for a program that cannot be started.
+fn spawn_error(cmd: &Command, e: io::Error) -> Error {
+    let program = cmd.get_program().to_string_lossy();
+    if e.kind() == io::ErrorKind::NotFound {
+        Error(format!("`{program}` not found: {}", install_hint(&program)))
+    } else {
+        Error(format!("cannot run `{program}`: {e}"))
+    }
+}
+
+/// What to install when `program` is missing.
+pub fn install_hint(program: &str) -> &'static str {
+    match Path::new(program).file_name().and_then(|n| n.to_str()).unwrap_or(program) {
+        "node" | "npm" | "npx" => "install Node.js 20+ with npm (Debian: apt-get install nodejs npm)",
+        "cargo" | "rustc" | "rustup" => "install Rust with rustup (https://rustup.rs)",
+        "apt-get" => "install the packages by hand",
+        _ => "install it and make sure it is on PATH",
+    }
+}
+
+/// Runs `cmd` with inherited output, failing unless it exits successfully.
+pub fn run(cmd: &mut Command) -> Result {
+    let line = show(cmd);
+    say(format_args!("$ {line}"));
+    let status = cmd.status().map_err(|e| spawn_error(cmd, e))?;
+    if status.success() { Ok(()) } else { fail(format!("`{line}` failed ({status})")) }
+}
+
+/// Runs `cmd` quietly and returns its standard output, failing unless it exits successfully.
+pub fn output(cmd: &mut Command) -> Result<String> {
+    let out = cmd.stdin(Stdio::null()).stderr(Stdio::inherit()).output().map_err(|e| spawn_error(cmd, e))?;
+    if !out.status.success() {
+        return fail(format!("`{}` failed ({})", show(cmd), out.status));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Whether `program` can be started (looked up on PATH).
+pub fn has_program(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Fails with one clear line unless node and npm are installed.
+pub fn require_node() -> Result {
+    for program in ["node", "npm"] {
+        if !has_program(program) {
+            return fail(format!("`{program}` not found: {}", install_hint(program)));
+        }
+    }
+    Ok(())
+}
+
+/// Whether this process runs as root (needed for apt-get).
+pub fn is_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+}
+
+/// A `cargo` command using the same cargo that runs the xtask.
+pub fn cargo() -> Command {
+    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cmd.current_dir(root());
+    cmd
+}
+
+/// Quotes `s` as a JSON string.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Formats a list of strings as a JSON array.
+pub fn json_array(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| json_string(s)).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// All files under `dir`, as sorted relative paths with `/` separators; dotfiles are skipped.
+pub fn list_files(dir: &Path) -> Result<Vec<String>> {
+    fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) -> Result {
+        for entry in std::fs::read_dir(dir).at(dir)? {
+            let entry = entry.at(dir)?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
+            if entry.file_type().at(&entry.path())?.is_dir() {
+                walk(&entry.path(), &rel, out)?;
+            } else {
+                out.push(rel);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    if dir.is_dir() {
+        walk(dir, "", &mut out)?;
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Copies every file listed by [`list_files`] from `from` into `to`.
+pub fn copy_tree(from: &Path, to: &Path) -> Result {
+    for rel in list_files(from)? {
+        let dest = to.join(&rel);
+        if let Some(parent) = dest.parent() {
+            std::fs::create_dir_all(parent).at(parent)?;
+        }
+        std::fs::copy(from.join(&rel), &dest).at(&dest)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"");
+        assert_eq!(json_array(&["x".into(), "pkg/y.js".into()]), "[\"x\", \"pkg/y.js\"]");
+        assert_eq!(json_array(&[]), "[]");
+    }
+
+    #[test]
+    fn root_holds_the_workspace() {
+        assert!(root().join("Cargo.toml").is_file());
+        assert!(root().join("crates/xtask/Cargo.toml").is_file());
+    }
+}

@@ -152,6 +152,22 @@ pub struct Setup {
     pub stores: BySide<u32>,
     /// The player to move.
     pub turn: Side,
+    /// What the rules remember of the moves before (SQ-5, AW-7).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub memory: Memory,
+}
+
+/// What a position remembers of the moves that led to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
+pub struct Memory {
+    /// Who made the last move (SQ-5).
+    pub last_mover: Option<Side>,
+    /// Whose store received the latest capture (AW-7.1).
+    pub last_capture: Option<Side>,
+    /// Who made the game's first final-seed capture (AW-7.2).
+    pub first_final: Option<Side>,
 }
 
 impl Setup {
@@ -169,13 +185,19 @@ impl Setup {
                 board[rng.below(len as u64) as usize] += 1;
             }
         }
-        Setup { variant, options, board, stores: BySide::default(), turn: options.first }
+        Setup { variant, options, board, stores: BySide::default(), turn: options.first, memory: Memory::default() }
     }
 }
 
 /// A legal position of one of the games: the board, the stores, whose turn,
 /// what the rules remember, and the end once reached.
+///
+/// With the `serde` feature it is read and written as its [`Setup`]; reading
+/// checks it like [`Position::from_setup`], which recomputes any end but
+/// repetition and split (a position that ended so reads as board-empty).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Setup", into = "Setup"))]
 pub struct Position {
     pub(crate) variant: Variant,
     pub(crate) options: Options,
@@ -201,7 +223,7 @@ impl Position {
         for (slot, &seeds) in board.iter_mut().zip(&setup.board) {
             *slot = seeds as u8; // at most 98 per pit in any layout
         }
-        Position::start(setup.variant, setup.options, board, BySide::default(), setup.turn)
+        Position::start(&setup, board, BySide::default())
     }
 
     /// Checks a setup: pit count, seed total, and what the game makes
@@ -228,23 +250,24 @@ impl Position {
             *slot = seeds as u8;
         }
         let stores = BySide { south: setup.stores.south as u8, north: setup.stores.north as u8 };
-        Ok(Position::start(setup.variant, setup.options, board, stores, setup.turn))
+        Ok(Position::start(setup, board, stores))
     }
 
-    fn start(variant: Variant, options: Options, board: [u8; MAX_PITS], stores: BySide<u8>, turn: Side) -> Position {
+    fn start(setup: &Setup, board: [u8; MAX_PITS], stores: BySide<u8>) -> Position {
         let mut pos = Position {
-            variant,
-            options,
-            rules: variant.rules(&options),
+            variant: setup.variant,
+            options: setup.options,
+            rules: setup.variant.rules(&setup.options),
             board,
             stores,
-            turn,
-            last_mover: None,
-            last_capture: None,
-            first_final: None,
+            turn: setup.turn,
+            last_mover: setup.memory.last_mover,
+            last_capture: setup.memory.last_capture,
+            first_final: setup.memory.first_final,
             end: None,
         };
-        pos.after_move(turn.other(), false, &mut NoObserver);
+        // As if the other player had just moved: ends and passes apply (C-8).
+        pos.after_move(setup.turn.other(), false, &mut NoObserver);
         pos
     }
 
@@ -257,6 +280,11 @@ impl Position {
             board: self.board().iter().map(|&s| u32::from(s)).collect(),
             stores: BySide { south: self.stores.south.into(), north: self.stores.north.into() },
             turn: self.turn,
+            memory: Memory {
+                last_mover: self.last_mover,
+                last_capture: self.last_capture,
+                first_final: self.first_final,
+            },
         }
     }
 
@@ -547,8 +575,13 @@ impl Position {
     }
 
     /// Ends the game by repetition (C-6), settling the board by the game's
-    /// loop rule.
-    pub(crate) fn end_by_repetition<O: Observer>(&mut self, obs: &mut O) {
+    /// loop rule. [`Game`](crate::Game) calls it on a third occurrence; a
+    /// search that tracks its own path calls it the same way. Does nothing
+    /// if the game is already over.
+    pub fn end_by_repetition<O: Observer>(&mut self, obs: &mut O) {
+        if self.end.is_some() {
+            return;
+        }
         games::settle_loop(self, obs);
         self.finish(EndReason::Repetition, obs);
     }
@@ -597,5 +630,18 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        Position::from_setup(&setup)
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(pos: Position) -> Setup {
+        pos.to_setup()
     }
 }

@@ -151,6 +151,7 @@ fn am_setup_rejects_odd_captured_counts() {
         board: vec![7; 14],
         stores: mancala_core::BySide { south: 0, north: 0 },
         turn: Side::South,
+        memory: Default::default(),
     };
     assert!(Position::from_setup(&setup).is_ok());
     let odd = mancala_core::Setup {

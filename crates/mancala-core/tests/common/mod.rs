@@ -5,8 +5,14 @@ use mancala_core::{BySide, Move, Options, Position, Setup, Side, Trace, Variant}
 
 /// A position from a board, stores and the player to move.
 pub fn position(variant: Variant, options: Options, board: &[u32], stores: [u32; 2], turn: Side) -> Position {
-    let setup =
-        Setup { variant, options, board: board.to_vec(), stores: BySide { south: stores[0], north: stores[1] }, turn };
+    let setup = Setup {
+        variant,
+        options,
+        board: board.to_vec(),
+        stores: BySide { south: stores[0], north: stores[1] },
+        turn,
+        memory: Default::default(),
+    };
     Position::from_setup(&setup).expect("a valid test setup")
 }
 

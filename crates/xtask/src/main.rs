@@ -18,20 +18,24 @@ mod util;
 
 use std::process::ExitCode;
 
-use util::{Result, fail, say};
+use util::{Result, fail};
 
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   serve [--port N] [--no-build]   build dist/ and serve it (default port 8000)
+        [--dir DIR]               serve DIR instead (no build)
   test [--only S,..] [--skip S,..] [-- ARGS]
                                   fmt, clippy, native, wasm, js, dist, e2e (ARGS go to Playwright)
   dist                            build the static site into dist/
   bench [--only S,..]             run the benchmarks";
 
+const SERVE_USAGE: &str = "cargo xtask serve [--port N] [--no-build] [--dir DIR]";
+
 fn serve(args: &[String]) -> Result {
     let mut port = 8000;
     let mut build = true;
+    let mut dir = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let value = match arg.as_str() {
@@ -39,9 +43,15 @@ fn serve(args: &[String]) -> Result {
                 build = false;
                 continue;
             }
+            "--dir" => {
+                let Some(d) = it.next() else { return fail("--dir needs a folder") };
+                dir = Some(std::path::PathBuf::from(d));
+                build = false;
+                continue;
+            }
             "--port" => it.next().map(String::as_str),
             a if a.starts_with("--port=") => Some(&a["--port=".len()..]),
-            _ => return fail(format!("unknown argument `{arg}` (usage: cargo xtask serve [--port N] [--no-build])")),
+            _ => return fail(format!("unknown argument `{arg}` (usage: {SERVE_USAGE})")),
         };
         port = match value.map(str::parse::<u16>) {
             Some(Ok(p)) => p,
@@ -51,9 +61,9 @@ fn serve(args: &[String]) -> Result {
     if build {
         dist::build()?;
     }
-    let server = serve::Server::start(&dist::dist_dir(), port, true)?;
-    say(format_args!("serving dist/ at {} (Ctrl-C to stop)", server.url()));
-    println!("{}", server.url());
+    let dir = dir.unwrap_or_else(dist::dist_dir);
+    let server = serve::Server::start(&dir, port, true)?;
+    println!("serving {} at {} (Ctrl-C to stop)", dir.display(), server.url());
     server.wait();
     Ok(())
 }

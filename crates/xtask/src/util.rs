@@ -68,9 +68,10 @@ pub fn warn(msg: impl fmt::Display) {
     eprintln!("xtask: warning: {msg}");
 }
 
-/// The command line of `cmd` as the user would type it.
+/// The command line of `cmd` as the user would type it (programs by name, not by path).
 fn show(cmd: &Command) -> String {
-    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    let program = Path::new(cmd.get_program());
+    let mut s = program.file_name().unwrap_or(program.as_os_str()).to_string_lossy().into_owned();
     for arg in cmd.get_args() {
         s.push(' ');
         s.push_str(&arg.to_string_lossy());

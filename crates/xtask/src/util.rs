@@ -92,7 +92,7 @@ fn spawn_error(cmd: &Command, e: io::Error) -> Error {
 /// What to install when `program` is missing.
 pub fn install_hint(program: &str) -> &'static str {
     match Path::new(program).file_name().and_then(|n| n.to_str()).unwrap_or(program) {
-        "node" | "npm" | "npx" => "install Node.js 20+ with npm (Debian: apt-get install nodejs npm)",
+        "node" | "npm" | "npx" => "install Node.js 20 or newer with npm (https://nodejs.org; Debian 12's nodejs is 18)",
         "cargo" | "rustc" | "rustup" => "install Rust with rustup (https://rustup.rs)",
         "apt-get" => "install the packages by hand",
         _ => "install it and make sure it is on PATH",
@@ -127,14 +127,26 @@ pub fn has_program(program: &str) -> bool {
         .is_ok()
 }
 
-/// Fails with one clear line unless node and npm are installed.
+/// The oldest Node.js major version the tools support (Playwright needs 20).
+const NODE_MAJOR: u32 = 20;
+
+/// Fails with one clear line unless node (new enough) and npm are installed.
 pub fn require_node() -> Result {
     for program in ["node", "npm"] {
         if !has_program(program) {
             return fail(format!("`{program}` not found: {}", install_hint(program)));
         }
     }
-    Ok(())
+    let version = output(Command::new("node").arg("--version"))?;
+    match node_major(&version) {
+        Some(major) if major >= NODE_MAJOR => Ok(()),
+        _ => fail(format!("Node.js {} is too old: {}", version.trim(), install_hint("node"))),
+    }
+}
+
+/// The major version in `node --version` output such as `v20.20.2`.
+fn node_major(version: &str) -> Option<u32> {
+    version.trim().strip_prefix('v')?.split('.').next()?.parse().ok()
 }
 
 /// Whether this process runs as root (needed for apt-get).
@@ -221,6 +233,13 @@ mod tests {
         assert_eq!(json_string("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"");
         assert_eq!(json_array(&["x".into(), "pkg/y.js".into()]), "[\"x\", \"pkg/y.js\"]");
         assert_eq!(json_array(&[]), "[]");
+    }
+
+    #[test]
+    fn reads_node_versions() {
+        assert_eq!(node_major("v20.20.2\n"), Some(20));
+        assert_eq!(node_major("v18.19.0"), Some(18));
+        assert_eq!(node_major("20.1.0"), None);
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! `cargo xtask bench`: runs the benchmark sections in order, prints each one's output, and writes
 //! everything to `target/bench/bench.json` as `{"sections": [{"name", "status", "seconds",
-//! "output"}]}`.
+//! "output", "data"}]}`.
 //!
-//! To add a section, write a `fn(&mut Section) -> Result` and list it in [`SECTIONS`]; put what
-//! it measured into `section.output` (text, or a JSON document if it starts with `{` or `[`).
+//! To add a section, write a `fn(&mut Section) -> Result` and list it in [`SECTIONS`]; put the
+//! text to print into `section.output` and, optionally, a JSON value into `section.data`.
 
 use std::time::Instant;
 
@@ -19,7 +19,16 @@ struct Bench {
 /// What a section reports.
 #[derive(Debug, Default)]
 pub struct Section {
+    /// Printed, and kept as a string in the JSON file.
     pub output: String,
+    /// A JSON value kept as is in the JSON file (`null` when empty).
+    pub data: String,
+}
+
+/// A JSON array of the lines of `text`, each of which is a JSON value (JSON Lines).
+fn json_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    format!("[{}]", lines.join(",\n"))
 }
 
 const SECTIONS: &[Bench] =
@@ -30,6 +39,8 @@ fn engine_native(section: &mut Section) -> Result {
     if out.trim().is_empty() {
         return fail("`mancala bench` printed nothing (not implemented yet?)");
     }
+    // `mancala bench` prints one JSON object a line.
+    section.data = json_lines(&out);
     section.output = out;
     Ok(())
 }
@@ -67,12 +78,12 @@ pub fn main(args: &[String]) -> Result {
             }
         };
         print!("{}", section.output);
-        let trimmed = section.output.trim();
-        let output = if trimmed.starts_with(['{', '[']) { trimmed.to_owned() } else { json_string(&section.output) };
+        let data = if section.data.is_empty() { "null" } else { &section.data };
         json.push(format!(
-            "{{\"name\": {}, \"status\": {}, \"seconds\": {secs:.3}, \"output\": {output}}}",
+            "{{\"name\": {}, \"status\": {}, \"seconds\": {secs:.3}, \"output\": {}, \"data\": {data}}}",
             json_string(bench.name),
-            json_string(&status)
+            json_string(&status),
+            json_string(&section.output),
         ));
     }
     let dir = util::target_dir().join("bench");
@@ -81,4 +92,15 @@ pub fn main(args: &[String]) -> Result {
     std::fs::write(&path, format!("{{\"sections\": [\n{}\n]}}\n", json.join(",\n"))).at(&path)?;
     say(format_args!("wrote {}", path.display()));
     if failed.is_empty() { Ok(()) } else { fail(format!("failed: {}", failed.join(", "))) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_lines_become_an_array() {
+        assert_eq!(json_lines("{\"a\":1}\n\n{\"b\":2}\n"), "[{\"a\":1},\n{\"b\":2}]");
+        assert_eq!(json_lines(""), "[]");
+    }
 }

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
-use mancala_core::{Move, Observer, Options, Pit, Position, Variant};
+use std::collections::HashMap;
+
+use mancala_core::{Move, NoObserver, Observer, Options, Pit, Position, Variant};
 use serde_json::json;
 
 use crate::args::Args;
@@ -28,20 +30,43 @@ impl Observer for Sown {
     }
 }
 
-/// Plays one random game from the start; returns the moves made, feeding
-/// every move to `each`.
-fn playout(variant: Variant, rng: &mut Rng, mut each: impl FnMut(&Position, Move)) -> u64 {
-    let mut pos = Position::new(variant, Options::default());
+/// Plays one random game from the start to its end, feeding every move to
+/// `each`; returns the moves made. Repetition (C-6) is counted by placement
+/// hash since the last capture, as `Game` does, without keeping positions.
+fn playout(
+    variant: Variant,
+    options: Options,
+    rng: &mut Rng,
+    seen: &mut HashMap<u64, u8>,
+    mut each: impl FnMut(&Position, Move),
+) -> u64 {
+    let mut pos = Position::new(variant, options);
+    seen.clear();
+    seen.insert(pos.placement_hash(), 1);
     let mut moves = 0;
-    // Without a history, repetition (C-6) is not seen: cap the game length.
-    while !pos.is_over() && moves < 2000 {
+    while !pos.is_over() {
         let legal = pos.legal_moves();
         let m = Move::Sow(legal.pits()[rng.below(legal.len())]);
         each(&pos, m);
+        let stores = pos.stores();
         pos.play_unchecked(m);
         moves += 1;
+        if pos.stores() != stores {
+            seen.clear();
+        }
+        let count = seen.entry(pos.placement_hash()).or_insert(0);
+        *count += 1;
+        if *count >= 3 && !pos.is_over() {
+            pos.end_by_repetition(&mut NoObserver);
+        }
     }
     moves
+}
+
+/// The options a random playout uses: Mangala IV's forced play would repeat
+/// one game, so it is benchmarked with free choice.
+fn bench_options(variant: Variant) -> Options {
+    Options { free_choice: variant == Variant::Mangala, ..Options::default() }
 }
 
 pub fn run(args: &mut Args) -> Result<(), String> {
@@ -50,15 +75,17 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let seed: u64 = args.parsed("--seed")?.unwrap_or(1);
     args.done()?;
     for variant in Variant::ALL.into_iter().filter(|v| only.is_none_or(|o| o == *v)) {
+        let mut seen = HashMap::new();
         let mut rng = Rng(seed | 1);
         let clock = Instant::now();
-        let moves: u64 = (0..games).map(|_| playout(variant, &mut rng, |_, _| {})).sum();
+        let moves: u64 =
+            (0..games).map(|_| playout(variant, bench_options(variant), &mut rng, &mut seen, |_, _| {})).sum();
         let secs = clock.elapsed().as_secs_f64();
         // The same games again, counting seeds (not timed: tracing costs more).
         let mut rng = Rng(seed | 1);
         let mut sown = Sown(0);
         for _ in 0..games {
-            playout(variant, &mut rng, |pos, m| {
+            playout(variant, bench_options(variant), &mut rng, &mut seen, |pos, m| {
                 let _ = pos.play_traced(m, &mut sown);
             });
         }

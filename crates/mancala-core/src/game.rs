@@ -9,6 +9,11 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// `positions[i].placement_hash()`, for counting repetitions quickly.
+    hashes: Vec<u64>,
+    /// For each position, the first index with the same stores: stores only
+    /// grow, so no earlier position can repeat it (C-6).
+    since_capture: Vec<usize>,
     /// How many moves are played; later ones can be redone.
     cursor: usize,
 }
@@ -17,7 +22,13 @@ impl Game {
     /// A game starting at `start`.
     #[must_use]
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new(), cursor: 0 }
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            hashes: vec![start.placement_hash()],
+            since_capture: vec![0],
+            cursor: 0,
+        }
     }
 
     /// The current position.
@@ -59,15 +70,25 @@ impl Game {
     /// A [`PlayError`] if `m` is illegal; the game is unchanged.
     pub fn play_traced<O: Observer>(&mut self, m: Move, obs: &mut O) -> Result<&Position, PlayError> {
         let mut next = self.position().play_traced(m, obs)?;
+        let hash = next.placement_hash();
+        let since =
+            if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
         if !next.is_over() {
-            let seen = self.positions().iter().filter(|p| p.same_placement(&next)).count();
+            let seen = (since..=self.cursor)
+                .filter(|&i| self.hashes[i] == hash && self.positions[i].same_placement(&next))
+                .count();
             if seen + 1 >= 3 {
                 next.end_by_repetition(obs);
             }
         }
-        self.positions.truncate(self.cursor + 1);
+        let kept = self.cursor + 1;
+        self.positions.truncate(kept);
+        self.hashes.truncate(kept);
+        self.since_capture.truncate(kept);
         self.moves.truncate(self.cursor);
         self.positions.push(next);
+        self.hashes.push(hash);
+        self.since_capture.push(since);
         self.moves.push(m);
         self.cursor += 1;
         Ok(self.position())

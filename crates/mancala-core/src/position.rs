@@ -361,6 +361,19 @@ impl Position {
         self.turn == other.turn && self.stores == other.stores && self.board == other.board
     }
 
+    /// A 64-bit hash of what [`Position::same_placement`] compares: equal
+    /// placements hash equal, and different ones almost never do.
+    #[must_use]
+    pub fn placement_hash(&self) -> u64 {
+        let word = |i: usize| u64::from_le_bytes(self.board[i..i + 8].try_into().unwrap_or_default());
+        let tail = u64::from(self.stores.south) | u64::from(self.stores.north) << 8 | (self.turn as u64) << 16;
+        let mut h = 0xCBF2_9CE4_8422_2325u64;
+        for w in [word(0), word(8), word(16), tail] {
+            h = (h ^ w).wrapping_mul(0x0000_0100_0000_01B3).rotate_left(29);
+        }
+        h ^ (h >> 32)
+    }
+
     /// Seeds on the board.
     #[must_use]
     pub fn seeds_on_board(&self) -> u32 {

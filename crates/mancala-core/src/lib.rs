@@ -39,3 +39,26 @@ pub const MAX_LAPS: u32 = 10_000;
 
 /// The most pits a board has (2×12, Anywoli).
 pub const MAX_PITS: usize = 24;
+
+/// Counts the move sequences of exactly `depth` moves from `pos` (a finished
+/// game has none): the perft numbers other implementations can check
+/// against `tests/fixtures/perft.txt`. Repetition (C-6), which needs the
+/// history, is not applied.
+#[must_use]
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let legal = pos.legal_moves();
+    if depth == 1 {
+        return legal.len() as u64;
+    }
+    legal
+        .iter()
+        .map(|m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}

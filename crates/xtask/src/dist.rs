@@ -2,7 +2,7 @@
 //!
 //! 1. wasm target and wasm-bindgen CLI (installed once, see [`crate::tools`]);
 //! 2. `cargo build -p mancala-wasm --release --target wasm32-unknown-unknown`;
-//! 3. `wasm-bindgen --target web --no-typescript` into a staging folder, then `wasm-opt -Oz`
+//! 3. `wasm-bindgen --target web --no-typescript` into a staging folder, then `wasm-opt -Os`
 //!    (npm `binaryen`; results cached by input hash; skipped with a warning when unavailable);
 //! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole;
 //! 5. `dist/build.json` (`{"hash", "files"}`) and the service worker's placeholders filled in:
@@ -101,7 +101,8 @@ fn optimize(wasm: &Path) -> Result {
         };
         std::fs::create_dir_all(&cache_dir).at(&cache_dir)?;
         let partial = cached.with_extension("partial");
-        let status = run(Command::new(&wasm_opt).arg("-Oz").arg(wasm).arg("-o").arg(&partial));
+        // -Os: on this module it gzips ~1.5% smaller than -Oz (the budgets count gzipped bytes).
+        let status = run(Command::new(&wasm_opt).arg("-Os").arg(wasm).arg("-o").arg(&partial));
         if let Err(e) = status {
             warn(format_args!("wasm-opt failed ({e}); using the unoptimised module"));
             return Ok(());

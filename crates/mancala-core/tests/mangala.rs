@@ -147,3 +147,17 @@ fn mg3_ritual_decides_who_chooses_and_the_seats() {
     assert_eq!(seats(Role::Guesser, Side::South), BySide { south: Role::Guesser, north: Role::Challenger });
     assert_eq!(seats(Role::Challenger, Side::North), BySide { south: Role::Guesser, north: Role::Challenger });
 }
+
+#[test]
+fn mg4_c5_forced_play_passes_over_an_endless_pit() {
+    // Found in seeded random play (1 position in about ten million): North's
+    // leftmost pit 7 would sow forever, so the forced pit is 8.
+    let board = [4, 6, 5, 1, 0, 2, 4, 18, 1, 6, 5, 1, 6, 5];
+    let pos = position(MG, Options::default(), &board, [6, 28], Side::North);
+    assert_eq!(pos.play(Move::Sow(7)), Err(PlayError::Endless));
+    assert_eq!(pos.legal_moves().pits(), &[8]);
+    assert_eq!(pos.play(Move::Sow(9)), Err(PlayError::Forced(8)));
+    assert!(pos.play(Move::Sow(8)).is_ok());
+    let free = position(MG, Options { free_choice: true, ..Options::default() }, &board, [6, 28], Side::North);
+    assert_eq!(free.legal_moves().pits(), &[8, 9, 10, 11, 12, 13]);
+}

@@ -1,0 +1,302 @@
+//! The wasm face in a real browser (headless Chromium): what the page sees.
+#![cfg(target_arch = "wasm32")]
+
+use mancala_wasm::{Game, random_hidden, random_seed, ritual_chooser, ritual_seats, variants};
+use serde::Deserialize;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct State {
+    variant: String,
+    board: Vec<u8>,
+    stores: Stores,
+    to_move: Option<String>,
+    legal: Vec<u8>,
+    can_split: bool,
+    forced: Option<u8>,
+    over: bool,
+    end: Option<EndView>,
+    ply: usize,
+    moves: Vec<MoveView>,
+    can_undo: bool,
+    can_redo: bool,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+struct Stores {
+    south: u8,
+    north: u8,
+}
+
+#[derive(Debug, Deserialize)]
+struct EndView {
+    winner: Option<String>,
+    reason: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct MoveView {
+    #[serde(rename = "move")]
+    mv: String,
+    side: String,
+}
+
+/// A trace step as the page reads it (fields are matched, not all read).
+#[allow(dead_code)]
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+enum Step {
+    Lift { pit: u8, seeds: u8, lap: u32 },
+    Sow { pit: u8 },
+    Capture { pit: u8, seeds: u8, to: String, kind: String },
+    ExtraMove { side: String },
+    Pass { side: String },
+    End {},
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Preview {
+    legal: bool,
+    reason: Option<String>,
+    forced: Option<u8>,
+    trace: Option<Vec<Step>>,
+    board: Vec<u8>,
+}
+
+fn state(game: &Game) -> State {
+    serde_wasm_bindgen::from_value(game.state().unwrap()).unwrap()
+}
+
+/// The message of a `JsError` as the page's `catch` sees it.
+fn message(err: wasm_bindgen::JsError) -> String {
+    let value = JsValue::from(err);
+    js_sys::Reflect::get(&value, &"message".into()).unwrap().as_string().unwrap()
+}
+
+fn options(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap()
+}
+
+/// SQ-1, SQ-2: six per pit; any occupied pit of South's row is legal; South moves first (C-4).
+#[wasm_bindgen_test]
+fn a_new_game_is_a_plain_object() {
+    let game = Game::new("sadeqa-iii", JsValue::UNDEFINED).unwrap();
+    let s = state(&game);
+    assert_eq!(s.variant, "sadeqa-iii");
+    assert_eq!(s.board, vec![6; 16]);
+    assert_eq!(s.stores, Stores { south: 0, north: 0 });
+    assert_eq!(s.to_move.as_deref(), Some("south"));
+    assert_eq!(s.legal, (0..8).collect::<Vec<u8>>());
+    assert_eq!((s.over, s.ply, s.can_undo, s.can_redo, s.can_split), (false, 0, false, false, false));
+}
+
+/// SQ-1 option and C-4 option, given as a JS object.
+#[wasm_bindgen_test]
+fn options_come_from_an_object() {
+    let game = Game::new("sadeqa-iii", options(r#"{"sadeqaSeeds": "four", "first": "north"}"#)).unwrap();
+    let s = state(&game);
+    assert_eq!(s.board, vec![4; 16]);
+    assert_eq!(s.to_move.as_deref(), Some("north"));
+    assert_eq!(s.legal, (8..16).collect::<Vec<u8>>());
+}
+
+#[wasm_bindgen_test]
+fn bad_games_and_options_are_named() {
+    let err = Game::new("oware", JsValue::UNDEFINED).unwrap_err();
+    assert_eq!(message(err), "unknown game \"oware\": choose mangala-iv, sadeqa-iii, al-manqala or anywoli");
+    let err = Game::new("anywoli", options(r#"{"first": "west"}"#)).unwrap_err();
+    assert!(message(err).starts_with("bad game options: "));
+}
+
+/// AM-2, AM-3: one lap from pit 0 (7 seeds) fills pits 1..=7; nothing makes 2 or 4 (AM-5).
+#[wasm_bindgen_test]
+fn play_returns_the_trace() {
+    let mut game = Game::new("al-manqala", JsValue::UNDEFINED).unwrap();
+    let trace: Vec<Step> = serde_wasm_bindgen::from_value(game.play("0").unwrap()).unwrap();
+    assert_eq!(trace.len(), 8);
+    assert!(matches!(trace[0], Step::Lift { pit: 0, seeds: 7, lap: 1 }));
+    for (i, step) in trace[1..].iter().enumerate() {
+        assert!(matches!(step, Step::Sow { pit } if usize::from(*pit) == i + 1), "{step:?}");
+    }
+    let s = state(&game);
+    assert_eq!(s.board, vec![0, 8, 8, 8, 8, 8, 8, 8, 7, 7, 7, 7, 7, 7]);
+    assert_eq!(s.to_move.as_deref(), Some("north"));
+    assert_eq!((s.ply, s.moves.len(), s.moves[0].mv.as_str(), s.moves[0].side.as_str()), (1, 1, "0", "south"));
+}
+
+/// AW-4, AW-5 are in the trace as typed steps with kinds and receivers.
+#[wasm_bindgen_test]
+fn captures_are_traced_with_their_kind() {
+    // Thirty moves of the leftmost legal pit: every capture names its kind and receiver.
+    let mut game = Game::new("anywoli", JsValue::UNDEFINED).unwrap();
+    let mut kinds = Vec::new();
+    for _ in 0..30 {
+        let s = state(&game);
+        let Some(&pit) = s.legal.first() else { break };
+        let trace: Vec<Step> = serde_wasm_bindgen::from_value(game.play(&pit.to_string()).unwrap()).unwrap();
+        for step in trace {
+            if let Step::Capture { kind, to, seeds, .. } = step {
+                assert!(to == "south" || to == "north");
+                assert!(seeds > 0);
+                kinds.push(kind);
+            }
+        }
+    }
+    assert!(kinds.iter().all(|k| ["mid-sow", "final", "settle"].contains(&k.as_str())), "{kinds:?}");
+    assert!(!kinds.is_empty());
+}
+
+#[wasm_bindgen_test]
+fn illegal_moves_throw_the_engines_words() {
+    let mut game = Game::new("sadeqa-iii", JsValue::UNDEFINED).unwrap();
+    assert_eq!(message(game.play("9").unwrap_err()), "not your pit");
+    assert_eq!(message(game.play("99").unwrap_err()), "there is no such pit on this board");
+    assert_eq!(message(game.play("split").unwrap_err()), "only Al-manqala has the split");
+    assert_eq!(message(game.play("x").unwrap_err()), "\"x\" is not a move: give a pit number or \"split\"");
+    assert_eq!(state(&game).ply, 0);
+}
+
+/// MG-4: only the leftmost occupied pit may be sown; the preview says which.
+#[wasm_bindgen_test]
+fn preview_explains_a_forced_pit() {
+    let game = Game::new("mangala-iv", JsValue::UNDEFINED).unwrap();
+    let s = state(&game);
+    assert_eq!((s.legal.clone(), s.forced), (vec![0], Some(0)));
+    let p: Preview = serde_wasm_bindgen::from_value(game.preview("3").unwrap()).unwrap();
+    assert_eq!((p.legal, p.reason.as_deref(), p.forced), (false, Some("forced"), Some(0)));
+    assert!(p.trace.is_none());
+    assert_eq!(p.board, vec![7; 14]);
+    let p: Preview = serde_wasm_bindgen::from_value(game.preview("0").unwrap()).unwrap();
+    assert!(p.legal);
+    assert!(matches!(p.trace.as_deref(), Some([Step::Lift { pit: 0, seeds: 7, lap: 1 }, ..])));
+    assert_ne!(p.board, vec![7; 14]);
+    // The dry run left the game as it was.
+    assert_eq!(state(&game).board, vec![7; 14]);
+}
+
+#[wasm_bindgen_test]
+fn undo_redo_and_jump() {
+    let mut game = Game::new("sadeqa-iii", JsValue::UNDEFINED).unwrap();
+    game.play("2").unwrap();
+    let first = state(&game);
+    let north = first.legal[0];
+    game.play(&north.to_string()).unwrap();
+    assert!(game.undo());
+    let s = state(&game);
+    assert_eq!((s.ply, s.moves.len(), s.can_undo, s.can_redo), (1, 2, true, true));
+    assert_eq!(s.board, first.board);
+    assert!(game.redo());
+    assert!(!game.redo());
+    assert!(game.jump(0));
+    assert_eq!(state(&game).board, vec![6; 16]);
+    assert!(!game.jump(3));
+    assert!(game.jump(2));
+    assert_eq!(state(&game).ply, 2);
+}
+
+#[wasm_bindgen_test]
+fn save_and_load_keep_everything() {
+    let mut game = Game::new("mangala-iv", options(r#"{"setup": {"random": 12345}, "freeChoice": true}"#)).unwrap();
+    let start = state(&game).board;
+    assert_eq!(start.iter().map(|&s| u32::from(s)).sum::<u32>(), 98);
+    assert_ne!(start, vec![7; 14]);
+    let pit = state(&game).legal[1];
+    game.play(&pit.to_string()).unwrap();
+    let pit = state(&game).legal[0];
+    game.play(&pit.to_string()).unwrap();
+    game.undo();
+    let text = game.save();
+    let loaded = Game::load(&text).unwrap();
+    let (a, b) = (state(&game), state(&loaded));
+    assert_eq!((a.board, a.ply, a.moves.len()), (b.board, b.ply, b.moves.len()));
+    assert!(b.can_redo);
+    assert_eq!(loaded.save(), text);
+}
+
+#[wasm_bindgen_test]
+fn load_rejects_bad_saves_with_clear_words() {
+    let bad = |text: &str| message(Game::load(text).unwrap_err());
+    assert_eq!(bad("{"), "the saved game is not valid JSON");
+    assert!(bad(r#"{"variant": "anywoli"}"#).starts_with("the saved game is malformed: "));
+    assert_eq!(
+        bad(r#"{"format": 2, "variant": "anywoli"}"#),
+        "the saved game has format 2, but this version reads format 1"
+    );
+    assert!(bad(r#"{"format": 1, "variant": "chess"}"#).starts_with("unknown game \"chess\""));
+    assert_eq!(
+        bad(r#"{"format": 1, "variant": "sadeqa-iii", "moves": ["2", "3"]}"#),
+        "move 2 (\"3\") cannot be played: not your pit"
+    );
+    assert_eq!(
+        bad(r#"{"format": 1, "variant": "sadeqa-iii", "moves": ["2"], "ply": 5}"#),
+        "the saved game is at move 5, but it has only 1 moves"
+    );
+}
+
+/// AM-9: the split is always available in Al-manqala and ends the game, dividing the board.
+#[wasm_bindgen_test]
+fn the_split_ends_al_manqala() {
+    let mut game = Game::new("al-manqala", JsValue::UNDEFINED).unwrap();
+    assert!(state(&game).can_split);
+    let trace: Vec<Step> = serde_wasm_bindgen::from_value(game.play("split").unwrap()).unwrap();
+    assert!(matches!(trace.last(), Some(Step::End {})));
+    let s = state(&game);
+    assert!(s.over);
+    assert_eq!(s.stores, Stores { south: 49, north: 49 });
+    let end = s.end.unwrap();
+    assert_eq!((end.winner, end.reason.as_str()), (None, "split"));
+    assert_eq!(s.to_move, None);
+    assert!(!s.can_split);
+}
+
+/// MG-3: a right guess lets the guesser choose; the chooser takes a side.
+#[wasm_bindgen_test]
+fn the_ritual() {
+    let role =
+        |hidden, guess| serde_wasm_bindgen::from_value::<String>(ritual_chooser(hidden, guess).unwrap()).unwrap();
+    assert_eq!(role(2, "even"), "guesser");
+    assert_eq!(role(1, "odd"), "guesser");
+    assert_eq!(role(1, "even"), "challenger");
+    assert_eq!(message(ritual_chooser(3, "odd").unwrap_err()), "the challenger hides one or two counters");
+    assert_eq!(message(ritual_chooser(1, "maybe").unwrap_err()), "a guess is \"odd\" or \"even\"");
+    #[derive(Deserialize)]
+    struct Seats {
+        south: String,
+        north: String,
+    }
+    let seats: Seats = serde_wasm_bindgen::from_value(ritual_seats("challenger", "north").unwrap()).unwrap();
+    assert_eq!((seats.south.as_str(), seats.north.as_str()), ("guesser", "challenger"));
+}
+
+#[wasm_bindgen_test]
+fn randomness_and_metadata() {
+    for _ in 0..20 {
+        assert!(random_seed().unwrap() < 1_000_000_000);
+        assert!([1, 2].contains(&random_hidden().unwrap()));
+    }
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Info {
+        id: String,
+        pits_per_row: u8,
+        seeds: u32,
+        stores_on_board: bool,
+    }
+    let list: Vec<Info> = serde_wasm_bindgen::from_value(variants().unwrap()).unwrap();
+    let facts: Vec<(&str, u8, u32, bool)> =
+        list.iter().map(|v| (v.id.as_str(), v.pits_per_row, v.seeds, v.stores_on_board)).collect();
+    assert_eq!(
+        facts,
+        [
+            ("mangala-iv", 7, 98, false),
+            ("sadeqa-iii", 8, 96, false),
+            ("al-manqala", 7, 98, false),
+            ("anywoli", 12, 96, true)
+        ]
+    );
+}

@@ -1,0 +1,955 @@
+// @ts-check
+/**
+ * The page's controller: one state object changed only through `update`,
+ * which schedules a single redraw per frame; moves played through the
+ * engine and animated from its trace; players, autosave, share links,
+ * dialogs. Embedding creates it with `viewOnly` and calls `destroy()`.
+ * @module app
+ */
+
+import { animate } from './anim.js';
+import { openChooser, seatsFor } from './chooser.js';
+import { Computer } from './computer.js';
+import { Engine, randomHidden, randomSeed, ritualChooser, ritualSeats, variants } from './engine.js';
+import { AUTONYMS, LANGUAGES, loadMessages } from './i18n.js';
+import { bindInput } from './input.js';
+import { decodeLink, encodeLink } from './link.js';
+import { draw, isMoving, layout } from './render.js';
+import { renderRules } from './rules.js';
+import { runRitual } from './ritual.js';
+import { controller, createState, letterPit, other, summarize } from './state.js';
+import { keepBroken, parseAutosave, readAutosave, readPrefs, writeAutosave, writePrefs } from './storage.js';
+import { describeMove, humanTurn, placePits, playerName, sideName, sync } from './view.js';
+
+/** @typedef {import('./state.js').AppState} AppState */
+/** @typedef {import('./state.js').Seating} Seating */
+/** @typedef {import('./engine.js').Side} Side */
+/** @typedef {import('./engine.js').Step} Step */
+/** @typedef {import('./engine.js').GameState} GameState */
+/** @typedef {import('./chooser.js').Choice} Choice */
+/** @typedef {import('./i18n.js').Messages} Messages */
+
+/**
+ * @param {Document} doc
+ * @param {string} id
+ */
+function byId(doc, id) {
+  const el = doc.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el;
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * @typedef {object} AppOptions
+ * @property {Messages} messages
+ * @property {boolean} [viewOnly]
+ * @property {boolean} [persist] autosave and remember preferences (default true)
+ */
+
+export class App {
+  /**
+   * @param {Document} doc
+   * @param {AppOptions} opts
+   */
+  constructor(doc, opts) {
+    this.doc = doc;
+    this.m = opts.messages;
+    this.persist = opts.persist ?? true;
+    /** @type {AppState} */
+    this.state = createState();
+    this.state.viewOnly = Boolean(opts.viewOnly);
+    this.state.lang = this.m.lang;
+    const $ = (/** @type {string} */ id) => byId(doc, id);
+    this.el = {
+      board: $('board'),
+      canvas: /** @type {HTMLCanvasElement} */ ($('canvas')),
+      pits: $('pits'),
+      title: $('game-title'),
+      info: $('game-info'),
+      notice: $('notice'),
+      banner: $('banner'),
+      preview: $('preview'),
+      playerSouth: $('player-south'),
+      playerNorth: $('player-north'),
+      moves: /** @type {HTMLOListElement} */ ($('moves')),
+      undo: /** @type {HTMLButtonElement} */ ($('btn-undo')),
+      redo: /** @type {HTMLButtonElement} */ ($('btn-redo')),
+      forced: /** @type {HTMLButtonElement} */ ($('btn-forced')),
+      split: /** @type {HTMLButtonElement} */ ($('btn-split')),
+      resume: /** @type {HTMLButtonElement} */ ($('btn-resume')),
+      speed: /** @type {HTMLSelectElement} */ ($('speed')),
+      live: $('live'),
+      lang: /** @type {HTMLSelectElement} */ ($('lang')),
+      share: /** @type {HTMLButtonElement} */ ($('btn-share')),
+      shareBox: $('share-box'),
+      shareLink: /** @type {HTMLInputElement} */ ($('share-link')),
+      chooser: /** @type {HTMLDialogElement} */ ($('chooser')),
+      end: /** @type {HTMLDialogElement} */ ($('end')),
+      rules: /** @type {HTMLDialogElement} */ ($('rules')),
+      rulesGame: /** @type {HTMLSelectElement} */ ($('rules-game')),
+      rulesBody: $('rules-body'),
+      splitOffer: $('split-offer'),
+      splitTitle: $('split-title'),
+      splitText: $('split-text'),
+      ritual: {
+        section: $('ritual'),
+        title: $('ritual-title'),
+        text: $('ritual-text'),
+        fist: $('ritual-fist'),
+        actions: $('ritual-actions'),
+      },
+      setForced: /** @type {HTMLInputElement} */ ($('set-forced')),
+      setRitual: /** @type {HTMLInputElement} */ ($('set-ritual')),
+      setIds: /** @type {HTMLInputElement} */ ($('set-ids')),
+    };
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (this.el.canvas.getContext('2d'));
+    /** @type {Engine | null} */
+    this.engine = null;
+    /** @type {import('./render.js').Geometry | null} */
+    this.geo = null;
+    this.computer = new Computer();
+    /** Changes whenever the game is replaced or moved by the player, so stale answers are dropped. */
+    this.epoch = 0;
+    this.busy = false;
+    this.paused = false;
+    this.ritualActive = false;
+    this.token = { cancelled: false };
+    this.raf = 0;
+    this.domDirty = true;
+    this.flip = false;
+    /** @type {{origin: number | null, last: number | null} | null} */
+    this.lastMove = null;
+    /** @type {Choice | null} */
+    this.lastChoice = null;
+    this.variants = variants();
+    this.reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    /** @type {(() => void)[]} */
+    this.cleanups = [];
+    this.loadPrefs();
+    this.bind();
+  }
+
+  // ---- The one way to change state, and the one redraw per frame ----
+
+  /**
+   * Changes the state and schedules one redraw.
+   * @param {Partial<AppState>} patch
+   */
+  update(patch) {
+    Object.assign(this.state, patch);
+    this.domDirty = true;
+    this.schedule();
+  }
+
+  schedule() {
+    if (!this.raf) this.raf = requestAnimationFrame((now) => this.paint(now));
+  }
+
+  /** @param {number} now */
+  paint(now) {
+    this.raf = 0;
+    const s = this.state;
+    if (!s.game) return;
+    if (!this.geo || this.geo.n !== s.game.pitsPerRow || this.geo.stores !== s.game.storesOnBoard) this.resize();
+    const geo = /** @type {import('./render.js').Geometry} */ (this.geo);
+    const preview = s.preview;
+    const sum = preview && preview.legal && preview.trace ? summarize(preview.trace) : null;
+    const canPlay = humanTurn(s, this.busy || this.ritualActive) && !this.paused;
+    draw(
+      this.ctx,
+      geo,
+      {
+        board: s.game.board,
+        stores: s.game.stores,
+        legal: canPlay ? s.game.legal : [],
+        forced: canPlay ? s.game.forced : null,
+        previewPit: s.previewPit,
+        previewLegal: Boolean(preview?.legal),
+        target: sum ? sum.last : null,
+        captures: sum ? sum.captures.filter((c) => c.kind !== 'settle').map((c) => c.pit) : [],
+        frame: s.frame,
+        lastMove: this.lastMove,
+      },
+      devicePixelRatio || 1,
+      now,
+    );
+    if (this.domDirty) {
+      this.domDirty = false;
+      sync(this.el, s, this.m, { busy: this.busy, paused: this.paused, ritual: this.ritualActive });
+    }
+    if (isMoving(s.frame, now)) this.schedule();
+    if (this.doc.documentElement.dataset.ready !== 'true') this.doc.documentElement.dataset.ready = 'true';
+  }
+
+  /** Recomputes the board's geometry for the container's size. */
+  resize() {
+    const g = this.state.game;
+    if (!g) return;
+    const width = this.el.board.clientWidth || 320;
+    const maxHeight = Math.max(320, innerHeight * 0.7);
+    this.geo = layout(g.pitsPerRow, g.storesOnBoard, width, maxHeight);
+    const dpr = devicePixelRatio || 1;
+    this.el.canvas.width = Math.round(this.geo.width * dpr);
+    this.el.canvas.height = Math.round(this.geo.height * dpr);
+    this.el.canvas.style.height = `${this.geo.height}px`;
+    this.el.board.style.height = `${this.geo.height}px`;
+    this.el.board.dataset.orientation = this.geo.vertical ? 'vertical' : 'horizontal';
+    placePits(this.el.pits, this.geo);
+    this.domDirty = true;
+  }
+
+  /** @param {import('./state.js').Frame} frame */
+  setFrame(frame) {
+    this.state.frame = { ...frame, board: frame.board.slice(), stores: { ...frame.stores }, flights: frame.flights.slice() };
+    this.domDirty = true;
+    this.schedule();
+  }
+
+  /** @param {string} text */
+  announce(text) {
+    this.flip = !this.flip;
+    this.el.live.textContent = text + (this.flip ? '\u00a0' : '');
+  }
+
+  // ---- Wiring ----
+
+  bind() {
+    const on = (/** @type {EventTarget} */ target, /** @type {string} */ type, /** @type {(e: any) => void} */ fn) => {
+      target.addEventListener(type, fn);
+      this.cleanups.push(() => target.removeEventListener(type, fn));
+    };
+    this.cleanups.push(
+      bindInput(this.el.pits, {
+        play: (pit) => this.clickPit(pit),
+        hover: (pit) => this.showPreview(pit),
+        focus: (pit) => {
+          this.state.focus = pit;
+          this.showPreview(pit);
+        },
+        centres: () => this.geo?.pits ?? [],
+        letter: (letter) => (this.state.game ? letterPit(letter, this.state.game.pitsPerRow) : null),
+      }),
+    );
+    const observer = new ResizeObserver(() => {
+      const width = this.el.board.clientWidth;
+      if (this.geo && Math.abs(width - this.geo.width) < 1) return;
+      this.geo = null;
+      this.domDirty = true;
+      this.schedule();
+    });
+    observer.observe(this.el.board);
+    this.cleanups.push(() => observer.disconnect());
+    const doc = this.doc;
+    on(byId(doc, 'btn-new'), 'click', () => this.newGame());
+    on(byId(doc, 'btn-rules'), 'click', () => this.openRules());
+    on(this.el.undo, 'click', () => this.undo());
+    on(this.el.redo, 'click', () => this.redo());
+    on(this.el.forced, 'click', () => {
+      const f = this.state.game?.forced;
+      if (f !== null && f !== undefined) this.clickPit(f);
+    });
+    on(this.el.split, 'click', () => this.proposeSplit());
+    on(this.el.resume, 'click', () => {
+      this.paused = false;
+      this.update({});
+      this.next();
+    });
+    on(byId(doc, 'btn-accept'), 'click', () => this.answerSplit(true));
+    on(byId(doc, 'btn-decline'), 'click', () => this.answerSplit(false));
+    on(this.el.speed, 'change', () => {
+      const speed = /** @type {import('./state.js').Speed} */ (this.el.speed.value);
+      this.update({ settings: { ...this.state.settings, speed } });
+      this.savePrefs();
+    });
+    on(this.el.moves, 'click', (e) => {
+      const b = e.target instanceof Element ? e.target.closest('button[data-ply]') : null;
+      if (b) this.jump(Number(/** @type {HTMLElement} */ (b).dataset.ply));
+    });
+    on(this.el.share, 'click', () => this.share());
+    on(this.el.lang, 'change', () => this.setLanguage(this.el.lang.value));
+    on(this.el.setForced, 'change', () => {
+      this.update({ settings: { ...this.state.settings, autoForced: this.el.setForced.checked } });
+      this.savePrefs();
+      if (this.el.setForced.checked) this.next();
+    });
+    on(this.el.setRitual, 'change', () => {
+      this.update({ settings: { ...this.state.settings, ritual: this.el.setRitual.checked } });
+      this.savePrefs();
+    });
+    on(this.el.setIds, 'change', () => {
+      doc.documentElement.classList.toggle('show-ids', this.el.setIds.checked);
+      this.savePrefs();
+    });
+    on(byId(doc, 'end-review'), 'click', () => this.el.end.close());
+    on(byId(doc, 'end-again'), 'click', () => {
+      this.el.end.close();
+      const g = this.state.game;
+      if (g) this.startGame({ variant: g.variant, options: this.replayOptions(g), seating: this.freshSeating(), ritual: this.state.settings.ritual });
+    });
+    on(byId(doc, 'end-new'), 'click', () => {
+      this.el.end.close();
+      this.newGame();
+    });
+    on(this.el.rulesGame, 'change', () => renderRules(this.el.rulesBody, this.m, this.el.rulesGame.value));
+    on(byId(doc, 'rules-close'), 'click', () => this.el.rules.close());
+    on(doc, 'keydown', (/** @type {KeyboardEvent} */ e) => {
+      const t = e.target;
+      if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        this.undo();
+      } else if (key === 'y' || (key === 'z' && e.shiftKey)) {
+        e.preventDefault();
+        this.redo();
+      }
+    });
+    this.fillLanguages();
+  }
+
+  fillLanguages() {
+    this.el.lang.replaceChildren(
+      ...LANGUAGES.map((lang) => {
+        const o = this.doc.createElement('option');
+        o.value = lang;
+        o.lang = lang;
+        o.textContent = AUTONYMS[lang];
+        return o;
+      }),
+    );
+    this.el.lang.value = this.m.lang;
+    this.el.lang.setAttribute('aria-label', this.m.t('app.language'));
+  }
+
+  loadPrefs() {
+    const prefs = this.persist ? readPrefs() : {};
+    const speeds = ['slow', 'normal', 'fast', 'instant'];
+    const speed = speeds.includes(String(prefs.speed)) ? String(prefs.speed) : this.reduced ? 'fast' : 'normal';
+    this.state.settings = {
+      speed: /** @type {import('./state.js').Speed} */ (speed),
+      autoForced: prefs.autoForced === true,
+      ritual: prefs.ritual !== false,
+    };
+    this.el.setForced.checked = this.state.settings.autoForced;
+    this.el.setRitual.checked = this.state.settings.ritual;
+    this.el.setIds.checked = prefs.ruleIds === true;
+    this.doc.documentElement.classList.toggle('show-ids', this.el.setIds.checked);
+  }
+
+  savePrefs() {
+    if (!this.persist) return;
+    writePrefs({ ...this.state.settings, lang: this.state.lang, ruleIds: this.el.setIds.checked });
+  }
+
+  // ---- Starting, loading, saving ----
+
+  /** @returns {Seating} */
+  freshSeating() {
+    const s = this.state.seating;
+    return { ...s, players: seatsFor(s.mode, s.human) };
+  }
+
+  /**
+   * The same options for another game: a fresh random setup stays random.
+   * @param {GameState} g
+   */
+  replayOptions(g) {
+    const o = { ...g.options };
+    if (o.setup && typeof o.setup === 'object') o.setup = { random: randomSeed() };
+    return o;
+  }
+
+  /**
+   * Replaces the current game, forgetting animations and pending answers.
+   * @param {Engine} engine
+   * @param {Seating} seating
+   */
+  adopt(engine, seating) {
+    this.token.cancelled = true;
+    this.token = { cancelled: false };
+    this.epoch += 1;
+    this.computer.cancel();
+    this.busy = false;
+    this.paused = false;
+    this.lastMove = null;
+    this.engine?.free();
+    this.engine = engine;
+    this.geo = null;
+    if (this.el.end.open) this.el.end.close();
+    this.update({
+      game: engine.state(),
+      seating,
+      frame: null,
+      thinking: false,
+      preview: null,
+      previewPit: null,
+      focus: null,
+      banner: '',
+      splitOffer: null,
+    });
+    this.el.splitOffer.hidden = true;
+    this.el.shareBox.hidden = true;
+  }
+
+  /**
+   * Loads a saved game; returns null or the reason it failed (nothing changes then).
+   * @param {string} save
+   * @param {Seating} seating
+   * @returns {string | null}
+   */
+  loadSave(save, seating) {
+    try {
+      this.adopt(Engine.load(save), seating);
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  /**
+   * Opens the game of a share link or embed parameters, else the autosave,
+   * else a new game.
+   * @param {string} linkText the location's hash or query
+   */
+  restore(linkText) {
+    const link = decodeLink(linkText);
+    /** @type {string | null} */
+    let linkError = null;
+    if (link) {
+      const seating = this.seatingFrom(link.seating);
+      linkError = this.loadSave(link.save, seating);
+      if (linkError === null) {
+        this.autosave();
+        this.update({ notice: this.m.t('link.opened') });
+        this.next();
+        return;
+      }
+    }
+    const saved = this.persist ? readAutosave() : null;
+    /** @type {string | null} */
+    let saveError = null;
+    if (saved !== null) {
+      try {
+        const { save, seating } = parseAutosave(saved);
+        saveError = this.loadSave(save, this.seatingFrom(seating ?? {}));
+      } catch (err) {
+        saveError = err instanceof Error ? err.message : String(err);
+      }
+      if (saveError !== null) keepBroken(saved);
+    }
+    if (saved === null || saveError !== null) {
+      this.adopt(Engine.create('mangala-iv', { setup: 'even' }), this.seatingFrom({}));
+      if (saveError === null && linkError === null) this.update({ notice: this.m.t('app.welcome') });
+    }
+    if (linkError !== null) {
+      this.update({ notice: this.m.t('link.bad', { reason: linkError }), noticeIsError: true });
+    } else if (saveError !== null) {
+      this.update({ notice: this.m.t('save.bad', { reason: saveError }), noticeIsError: true });
+    } else if (saved !== null && this.state.game?.over) {
+      this.update({ notice: this.resultLine() });
+    }
+    this.next();
+  }
+
+  /**
+   * A complete seating from what a link or autosave says.
+   * @param {Partial<Seating>} given
+   * @returns {Seating}
+   */
+  seatingFrom(given) {
+    const mode = given.mode === 'computer' || given.mode === 'demo' ? given.mode : 'two';
+    const human = given.human === 'north' ? 'north' : 'south';
+    const level = Number.isInteger(given.level) && Number(given.level) >= 1 && Number(given.level) <= 4 ? Number(given.level) : 2;
+    const players =
+      given.players && typeof given.players.south === 'string' && typeof given.players.north === 'string'
+        ? { south: given.players.south, north: given.players.north }
+        : seatsFor(mode, human);
+    return { mode, human, level, players };
+  }
+
+  autosave() {
+    if (!this.persist || !this.engine) return;
+    writeAutosave({ save: this.engine.save(), seating: this.state.seating });
+  }
+
+  async newGame() {
+    const g = this.state.game;
+    const initial = this.lastChoice ?? {
+      variant: g?.variant ?? 'mangala-iv',
+      options: g ? { ...g.options } : {},
+      seating: this.state.seating,
+      ritual: this.state.settings.ritual,
+    };
+    initial.ritual = this.state.settings.ritual;
+    const choice = await openChooser(this.el.chooser, this.m, this.variants, initial, () => randomSeed());
+    if (choice) {
+      this.lastChoice = choice;
+      if (choice.ritual !== this.state.settings.ritual) {
+        this.state.settings.ritual = choice.ritual;
+        this.el.setRitual.checked = choice.ritual;
+        this.savePrefs();
+      }
+      await this.startGame(choice);
+    }
+  }
+
+  /** @param {Choice} choice */
+  async startGame(choice) {
+    let engine;
+    try {
+      engine = Engine.create(choice.variant, choice.options);
+    } catch (err) {
+      this.update({ notice: this.m.t('chooser.bad', { reason: err instanceof Error ? err.message : String(err) }), noticeIsError: true });
+      return;
+    }
+    this.adopt(engine, { ...choice.seating, players: { ...choice.seating.players } });
+    this.update({ notice: '', noticeIsError: false });
+    this.autosave();
+    const epoch = this.epoch;
+    if (choice.variant === 'mangala-iv' && choice.ritual && choice.seating.mode !== 'demo' && !this.state.viewOnly) {
+      this.ritualActive = true;
+      this.update({});
+      const first = choice.options.first ?? 'south';
+      const players = await runRitual(
+        this.el.ritual,
+        this.m,
+        choice.seating,
+        first,
+        { chooser: ritualChooser, seats: ritualSeats, hidden: randomHidden },
+        (text) => this.announce(text),
+      );
+      if (epoch !== this.epoch) return;
+      this.ritualActive = false;
+      if (players) {
+        const seating = { ...this.state.seating, players };
+        if (seating.mode === 'computer') seating.human = players.south === 'you' ? 'south' : 'north';
+        this.update({ seating });
+        this.autosave();
+      } else {
+        this.update({});
+      }
+    }
+    this.announce(this.turnLine());
+    this.focusBoard();
+    this.next();
+  }
+
+  focusBoard() {
+    requestAnimationFrame(() => {
+      const b = /** @type {HTMLElement | null} */ (this.el.pits.querySelector('[tabindex="0"]'));
+      if (b && humanTurn(this.state, this.busy)) b.focus({ preventScroll: true });
+    });
+  }
+
+  // ---- Playing ----
+
+  /** @param {number} pit */
+  clickPit(pit) {
+    const g = this.state.game;
+    if (!g || !this.engine || this.busy || this.ritualActive) return;
+    if (!humanTurn(this.state, this.busy) || this.paused) {
+      if (this.paused && g.toMove && controller(this.state.seating, g.toMove) === 'human') {
+        this.paused = false;
+      } else {
+        this.announce(g.over ? this.resultLine() : this.m.t('why.wait'));
+        return;
+      }
+    }
+    if (!g.legal.includes(pit)) {
+      this.showPreview(pit, true);
+      const text = this.el.preview.textContent ?? '';
+      if (text) this.announce(text);
+      return;
+    }
+    this.playMove(pit);
+  }
+
+  /**
+   * Plays a move (a pit or 'split') and animates it.
+   * @param {number | 'split'} move
+   */
+  async playMove(move) {
+    const before = this.state.game;
+    if (!this.engine || !before || this.busy) return;
+    let trace;
+    try {
+      trace = this.engine.play(move);
+    } catch (err) {
+      this.update({ notice: err instanceof Error ? err.message : String(err), noticeIsError: true });
+      return;
+    }
+    const after = this.engine.state();
+    const token = { cancelled: false };
+    this.token = token;
+    this.busy = true;
+    this.paused = false;
+    this.el.splitOffer.hidden = true;
+    this.update({ preview: null, previewPit: null, notice: '', noticeIsError: false, banner: '', splitOffer: null });
+    this.autosave();
+    const sum = summarize(trace);
+    await animate(trace, before, {
+      speed: this.state.settings.speed,
+      reduced: this.reduced,
+      token,
+      onFrame: (frame) => {
+        if (token === this.token) this.setFrame(frame);
+      },
+      onEvent: (step) => {
+        if (token === this.token) this.update({ banner: this.bannerFor(step, after) });
+      },
+    });
+    if (token !== this.token) return;
+    this.busy = false;
+    this.lastMove = move === 'split' ? null : { origin: sum.origin, last: sum.last };
+    this.update({ game: after, frame: null, banner: '' });
+    this.announce(`${describeMove(this.m, before, move, trace, after.end, false)} ${after.over ? this.resultLine() : this.turnLine()}`);
+    this.next(true);
+  }
+
+  /**
+   * The words on the board for an animation event.
+   * @param {Step} step
+   * @param {GameState} after
+   */
+  bannerFor(step, after) {
+    const m = this.m;
+    switch (step.type) {
+      case 'lift':
+        return m.t('banner.lap', { n: step.lap });
+      case 'capture': {
+        const seeds = m.t('seeds', { n: step.seeds });
+        const side = sideName(m, step.to);
+        if (step.kind === 'mid-sow') return m.t('banner.midSow', { side, seeds });
+        if (step.kind === 'settle') {
+          if (after.end?.reason === 'four-left' && after.options.lastFour === 'lot' && after.lot) {
+            return m.t('banner.lot', { seed: after.options.lotSeed ?? 0, side: sideName(m, after.lot) });
+          }
+          return m.t('banner.settle', { side, seeds });
+        }
+        return m.t('banner.capture', { side, seeds });
+      }
+      case 'extra-move':
+        return m.t('banner.extra', { side: sideName(m, step.side) });
+      case 'pass':
+        return m.t('banner.pass', { side: sideName(m, step.side) });
+      case 'end':
+        return m.t('banner.end');
+      default:
+        return '';
+    }
+  }
+
+  /** Who moves now, in words. */
+  turnLine() {
+    const g = this.state.game;
+    if (!g || !g.toMove) return '';
+    const s = this.state;
+    const line = this.m.t('narrate.turn', { player: playerName(this.m, s.seating, g.toMove), side: sideName(this.m, g.toMove) });
+    if (g.seen === 2) return `${line} ${this.m.t('narrate.seenTwice')}`;
+    return line;
+  }
+
+  /** The result in one line. */
+  resultLine() {
+    const g = this.state.game;
+    if (!g || !g.end) return '';
+    const m = this.m;
+    const score = `${g.stores.south}–${g.stores.north}`;
+    const result = g.end.winner
+      ? m.t('end.wins', { player: playerName(m, this.state.seating, g.end.winner), side: sideName(m, g.end.winner) })
+      : m.t('end.draw');
+    return m.t('end.line', { result, score, reason: m.t(`end.reason.${g.end.reason}`) });
+  }
+
+  /**
+   * After a move, a load or a change of mind: the end, the computer, or a
+   * forced move.
+   * @param {boolean} [played] a move has just been played
+   */
+  next(played = false) {
+    const g = this.state.game;
+    if (!g || this.busy || this.ritualActive || this.state.viewOnly) return;
+    if (g.over) {
+      if (played && !this.el.end.open) this.showEnd();
+      return;
+    }
+    if (this.paused || !g.toMove) return;
+    if (controller(this.state.seating, g.toMove) === 'computer') {
+      this.computerMove();
+    } else if (g.forced !== null && this.state.settings.autoForced) {
+      const epoch = this.epoch;
+      const ply = g.ply;
+      const forced = g.forced;
+      setTimeout(() => {
+        if (epoch === this.epoch && this.state.game?.ply === ply && !this.busy && !this.paused) this.playMove(forced);
+      }, this.state.settings.speed === 'instant' ? 0 : 400);
+    }
+  }
+
+  async computerMove() {
+    const g = this.state.game;
+    if (!this.engine || !g) return;
+    const epoch = ++this.epoch;
+    const ply = g.ply;
+    this.update({ thinking: true });
+    try {
+      const [thought] = await Promise.all([
+        this.computer.think(this.engine.save(), this.state.seating.level),
+        sleep(this.state.settings.speed === 'instant' ? 0 : 450),
+      ]);
+      if (epoch !== this.epoch || this.state.game?.ply !== ply) return;
+      this.update({ thinking: false });
+      await this.playMove(thought.move);
+    } catch (err) {
+      if (epoch !== this.epoch) return;
+      this.paused = true;
+      this.update({
+        thinking: false,
+        notice: this.m.t('computer.failed', { reason: err instanceof Error ? err.message : String(err) }),
+        noticeIsError: true,
+      });
+    }
+  }
+
+  /** Stops whatever the computer was about to do. */
+  interrupt() {
+    this.epoch += 1;
+    this.computer.cancel();
+    if (this.state.thinking) this.state.thinking = false;
+  }
+
+  /**
+   * Whether the undo/redo cursor should keep moving past this position
+   * (the computer's turns, against the computer).
+   */
+  skipsComputer() {
+    const g = this.state.game;
+    return Boolean(this.state.seating.mode === 'computer' && g && g.toMove && controller(this.state.seating, g.toMove) === 'computer');
+  }
+
+  undo() {
+    this.step((e) => e.undo(), (g) => g.canUndo);
+  }
+
+  redo() {
+    this.step((e) => e.redo(), (g) => g.canRedo);
+  }
+
+  /**
+   * Undo or redo: one move, and against the computer on past its turns.
+   * @param {(e: Engine) => boolean} move
+   * @param {(g: GameState) => boolean} can
+   */
+  step(move, can) {
+    if (!this.engine || this.busy || this.ritualActive || this.state.viewOnly) return;
+    this.interrupt();
+    if (!move(this.engine)) return;
+    this.refresh();
+    while (this.skipsComputer() && this.state.game && can(this.state.game)) {
+      move(this.engine);
+      this.refresh();
+    }
+    this.afterNavigation();
+  }
+
+  /** @param {number} ply */
+  jump(ply) {
+    if (!this.engine || this.busy || this.ritualActive || this.state.viewOnly) return;
+    this.interrupt();
+    if (!this.engine.jump(ply)) return;
+    this.refresh();
+    this.afterNavigation();
+  }
+
+  /** Reads the engine's state after undo, redo or jump. */
+  refresh() {
+    if (!this.engine) return;
+    this.lastMove = null;
+    this.el.splitOffer.hidden = true;
+    this.update({ game: this.engine.state(), preview: null, previewPit: null, notice: '', noticeIsError: false, splitOffer: null, banner: '' });
+  }
+
+  afterNavigation() {
+    const g = this.state.game;
+    if (!g) return;
+    this.paused = Boolean(g.toMove && controller(this.state.seating, g.toMove) === 'computer');
+    this.autosave();
+    this.update(g.over ? { notice: this.resultLine() } : {});
+    this.announce(this.m.t('narrate.at', { ply: g.ply }) + ' ' + (g.over ? this.resultLine() : this.turnLine()));
+  }
+
+  /**
+   * Shows the dry run of a pit: where it ends, laps, captures, or why not.
+   * @param {number | null} pit
+   * @param {boolean} [always] even when it is not the human's turn
+   */
+  showPreview(pit, always = false) {
+    const g = this.state.game;
+    if (pit === null || !g || !this.engine || this.busy) {
+      if (this.state.previewPit !== null) this.update({ preview: null, previewPit: null });
+      return;
+    }
+    if (!always && !humanTurn(this.state, this.busy || this.ritualActive)) return;
+    this.update({ preview: this.engine.preview(pit), previewPit: pit });
+  }
+
+  // ---- Al-manqala's split (AM-9) ----
+
+  async proposeSplit() {
+    const g = this.state.game;
+    if (!g || !g.canSplit || !g.toMove || this.busy || !this.engine) return;
+    const proposer = g.toMove;
+    const answerer = other(proposer);
+    const left = g.board.reduce((a, b) => a + b, 0);
+    if (controller(this.state.seating, answerer) === 'computer') {
+      const epoch = ++this.epoch;
+      this.update({ thinking: true, notice: this.m.t('split.asking') });
+      let accept = false;
+      try {
+        accept = await this.computer.acceptsSplit(this.engine.save(), this.state.seating.level);
+      } catch {
+        accept = false;
+      }
+      if (epoch !== this.epoch) return;
+      this.update({ thinking: false });
+      if (accept) {
+        this.update({ notice: this.m.t('split.accepted', { player: playerName(this.m, this.state.seating, answerer) }) });
+        this.playMove('split');
+      } else {
+        const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, answerer) });
+        this.update({ notice: text });
+        this.announce(text);
+      }
+      return;
+    }
+    this.el.splitTitle.textContent = this.m.t('split.title', { player: playerName(this.m, this.state.seating, proposer), side: sideName(this.m, proposer) });
+    this.el.splitText.textContent = this.m.t('split.text', {
+      left: this.m.t('seeds', { n: left }),
+      half: this.m.t('seeds', { n: left / 2 }),
+      player: playerName(this.m, this.state.seating, answerer),
+      side: sideName(this.m, answerer),
+    });
+    this.el.splitOffer.hidden = false;
+    this.update({ splitOffer: { proposer } });
+    this.announce(`${this.el.splitTitle.textContent} ${this.el.splitText.textContent}`);
+    this.el.splitTitle.focus();
+  }
+
+  /** @param {boolean} accept */
+  answerSplit(accept) {
+    const offer = this.state.splitOffer;
+    if (!offer) return;
+    this.el.splitOffer.hidden = true;
+    this.update({ splitOffer: null });
+    const answerer = other(offer.proposer);
+    if (accept) {
+      this.playMove('split');
+    } else {
+      const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, answerer) });
+      this.update({ notice: text });
+      this.announce(text);
+      this.focusBoard();
+    }
+  }
+
+  // ---- Panels ----
+
+  showEnd() {
+    const g = this.state.game;
+    if (!g || !g.end) return;
+    const m = this.m;
+    const seating = this.state.seating;
+    const title = /** @type {HTMLElement} */ (this.doc.getElementById('end-title'));
+    const score = /** @type {HTMLElement} */ (this.doc.getElementById('end-score'));
+    const reason = /** @type {HTMLElement} */ (this.doc.getElementById('end-reason'));
+    const extra = /** @type {HTMLElement} */ (this.doc.getElementById('end-extra'));
+    title.textContent = g.end.winner
+      ? m.t('end.wins', { player: playerName(m, seating, g.end.winner), side: sideName(m, g.end.winner) })
+      : m.t('end.draw');
+    score.textContent = m.t('end.score', {
+      south: sideName(m, 'south'),
+      north: sideName(m, 'north'),
+      a: g.stores.south,
+      b: g.stores.north,
+    });
+    reason.textContent = m.t(`end.why.${g.end.reason}`);
+    let more = '';
+    if (g.end.reason === 'four-left') {
+      const rule = g.options.lastFour ?? 'second-to-last';
+      more = rule === 'lot' && g.lot
+        ? m.t('end.lot', { seed: g.options.lotSeed ?? 0, side: sideName(m, g.lot) })
+        : m.t(`end.lastFour.${rule}`);
+    } else if (g.end.reason === 'repetition') {
+      more = m.t(g.variant === 'al-manqala' ? 'end.repetitionSplit' : 'end.repetitionRows');
+    }
+    extra.textContent = more;
+    extra.hidden = !more;
+    this.update({ notice: this.resultLine(), noticeIsError: false });
+    this.el.end.showModal();
+  }
+
+  openRules() {
+    const current = this.state.game?.variant ?? 'mangala-iv';
+    this.el.rulesGame.replaceChildren(
+      ...this.variants.map((v) => {
+        const o = this.doc.createElement('option');
+        o.value = v.id;
+        o.textContent = this.m.rules?.[v.id]?.name ?? v.name;
+        return o;
+      }),
+    );
+    this.el.rulesGame.value = current;
+    renderRules(this.el.rulesBody, this.m, current);
+    this.el.rules.showModal();
+  }
+
+  share() {
+    const g = this.state.game;
+    if (!g) return;
+    const params = encodeLink(g.variant, g.options, g.moves.map((mv) => mv.move), g.ply, this.state.seating);
+    const url = `${location.href.split('#')[0]}#${params}`;
+    this.el.shareLink.value = url;
+    this.el.shareBox.hidden = false;
+    this.el.shareLink.select();
+    const done = () => this.update({ notice: this.m.t('record.copied'), noticeIsError: false });
+    if (navigator.clipboard && isSecureContext) {
+      navigator.clipboard.writeText(url).then(done, () => this.update({ notice: this.m.t('record.copyByHand') }));
+    } else {
+      this.update({ notice: this.m.t('record.copyByHand') });
+    }
+  }
+
+  /** @param {string} lang */
+  async setLanguage(lang) {
+    const known = /** @type {readonly string[]} */ (LANGUAGES);
+    if (!known.includes(lang)) return;
+    try {
+      this.m = await loadMessages(/** @type {import('./i18n.js').Lang} */ (lang));
+    } catch (err) {
+      this.update({ notice: String(err), noticeIsError: true });
+      return;
+    }
+    this.doc.documentElement.lang = lang;
+    this.m.apply(this.doc);
+    this.el.lang.value = lang;
+    this.update({ lang, notice: this.state.noticeIsError ? this.state.notice : '' });
+    this.savePrefs();
+    if (this.el.rules.open) renderRules(this.el.rulesBody, this.m, this.el.rulesGame.value);
+  }
+
+  /** Stops everything and lets go of the page (embedding). */
+  destroy() {
+    this.token.cancelled = true;
+    this.epoch += 1;
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    for (const undo of this.cleanups.splice(0)) undo();
+    this.computer.terminate();
+    this.engine?.free();
+    this.engine = null;
+  }
+}

@@ -1,0 +1,103 @@
+// @ts-check
+/**
+ * The computer player: a Web Worker (`ai.worker.js`) with its own wasm
+ * instance, so the page never waits for the search. Protocol:
+ * `{type: 'think', id, save, level}` → `{type: 'move', id, move, score, pv}`;
+ * `{type: 'split', id, save, level}` → `{type: 'split', id, accept}`;
+ * any failure → `{type: 'error', id, message}`.
+ * @module computer
+ */
+
+/**
+ * @typedef {object} Thought
+ * @property {number | 'split'} move
+ * @property {number | null} score
+ * @property {(number | 'split')[]} pv
+ */
+
+export class Computer {
+  constructor() {
+    /** @type {Worker | null} */
+    this.worker = null;
+    this.next = 1;
+    /** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void}>} */
+    this.waiting = new Map();
+  }
+
+  /** @private */
+  start() {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./ai.worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (e) => {
+      const msg = e.data ?? {};
+      const job = this.waiting.get(msg.id);
+      if (!job) return; // cancelled
+      this.waiting.delete(msg.id);
+      if (msg.type === 'error') job.reject(new Error(String(msg.message)));
+      else job.resolve(msg);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      this.fail(new Error(e.message || 'the computer player could not start'));
+    };
+    this.worker = worker;
+    return worker;
+  }
+
+  /**
+   * @private
+   * @param {Error} err
+   */
+  fail(err) {
+    for (const job of this.waiting.values()) job.reject(err);
+    this.waiting.clear();
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  /**
+   * @private
+   * @param {Record<string, unknown>} msg
+   */
+  ask(msg) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.start().postMessage({ ...msg, id });
+    });
+  }
+
+  /**
+   * Chooses a move for the player to move in `save`.
+   * @param {string} save
+   * @param {number} level
+   * @returns {Promise<Thought>}
+   */
+  think(save, level) {
+    return /** @type {Promise<Thought>} */ (this.ask({ type: 'think', save, level }));
+  }
+
+  /**
+   * Whether the computer, to move in `save` or not, accepts the split of
+   * Al-manqala (AM-9) that its opponent proposes.
+   * @param {string} save
+   * @param {number} level
+   * @returns {Promise<boolean>}
+   */
+  async acceptsSplit(save, level) {
+    const reply = /** @type {{accept: boolean}} */ (await this.ask({ type: 'split', save, level }));
+    return Boolean(reply.accept);
+  }
+
+  /** Forgets every question in flight (their answers are ignored). */
+  cancel() {
+    this.waiting.clear();
+  }
+
+  /** Stops the worker. */
+  terminate() {
+    this.cancel();
+    this.worker?.terminate();
+    this.worker = null;
+  }
+}

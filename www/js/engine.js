@@ -1,0 +1,231 @@
+// @ts-check
+/**
+ * The only module that touches the wasm engine. It has no DOM code, so the
+ * computer player's worker imports it too, with its own wasm instance.
+ *
+ * Every value it returns is a plain copied object; moves are pit numbers
+ * (0 .. 2n-1, indexed as in the rules' C-1) or the string "split".
+ * @module engine
+ */
+
+import init, * as wasm from '../pkg/mancala_wasm.js';
+
+/** @typedef {'south' | 'north'} Side */
+/** @typedef {number | 'split'} Move */
+
+/**
+ * @typedef {object} Options
+ * @property {Side} [first]
+ * @property {'even' | {random: number}} [setup]
+ * @property {boolean} [freeChoice]
+ * @property {'six' | 'four'} [sadeqaSeeds]
+ * @property {'second-to-last' | 'first-final' | 'lot'} [lastFour]
+ * @property {number} [lotSeed]
+ */
+
+/**
+ * @typedef {object} EndView
+ * @property {Side | null} winner
+ * @property {string} reason  board-empty, no-move, starvation, fifty, repetition, four-left, split
+ */
+
+/**
+ * @typedef {object} MoveView
+ * @property {string} move  a pit number as text, or "split"
+ * @property {Side} side  who played it
+ * @property {{south: number, north: number}} stores  the stores after it
+ */
+
+/**
+ * @typedef {object} GameState
+ * @property {string} variant
+ * @property {Options} options
+ * @property {number} pitsPerRow
+ * @property {number} seeds
+ * @property {boolean} storesOnBoard
+ * @property {number[]} board
+ * @property {{south: number, north: number}} stores
+ * @property {Side | null} toMove
+ * @property {Side} turn
+ * @property {number[]} legal
+ * @property {boolean} canSplit
+ * @property {number | null} forced
+ * @property {boolean} over
+ * @property {EndView | null} end
+ * @property {number} ply
+ * @property {MoveView[]} moves
+ * @property {boolean} canUndo
+ * @property {boolean} canRedo
+ * @property {number} seen
+ * @property {Side | null} lot
+ * @property {number[]} startBoard
+ */
+
+/**
+ * @typedef {{type: 'lift', pit: number, seeds: number, lap: number}
+ *   | {type: 'sow', pit: number}
+ *   | {type: 'capture', pit: number, seeds: number, to: Side, kind: 'mid-sow' | 'final' | 'settle'}
+ *   | {type: 'extra-move', side: Side}
+ *   | {type: 'pass', side: Side}
+ *   | {type: 'end', end: unknown}} Step
+ */
+
+/**
+ * @typedef {object} Preview
+ * @property {boolean} legal
+ * @property {string | null} reason  not-your-pit, empty-pit, must-feed, endless, forced, game-over, …
+ * @property {string | null} message  the engine's English reason
+ * @property {number | null} forced  the pit to sow instead (Mangala IV)
+ * @property {Step[] | null} trace
+ * @property {number[]} board
+ * @property {{south: number, north: number}} stores
+ * @property {Side | null} toMove
+ * @property {EndView | null} end
+ */
+
+/**
+ * @typedef {object} VariantInfo
+ * @property {string} id
+ * @property {string} name
+ * @property {number} pitsPerRow
+ * @property {number} seeds
+ * @property {boolean} storesOnBoard
+ * @property {boolean} relay
+ * @property {string[]} options
+ */
+
+/** @type {Promise<void> | null} */
+let ready = null;
+
+/**
+ * Loads and instantiates the wasm module once (relative URL, same origin).
+ * @param {unknown} [source] wasm bytes or URL; by default the file beside the glue
+ * @returns {Promise<void>}
+ */
+export function initEngine(source) {
+  ready ??= init(source === undefined ? undefined : { module_or_path: source }).then(() => undefined);
+  return ready;
+}
+
+/** @returns {VariantInfo[]} */
+export function variants() {
+  return wasm.variants();
+}
+
+/** @param {unknown} err @returns {Error} */
+function asError(err) {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/** One game: a wrapper over the wasm handle. Call `free()` when done. */
+export class Engine {
+  /** @param {wasm.Game} game */
+  constructor(game) {
+    /** @private */
+    this.game = game;
+  }
+
+  /**
+   * @param {string} variant
+   * @param {Options} [options]
+   * @returns {Engine}
+   * @throws {Error} unknown game or malformed option
+   */
+  static create(variant, options) {
+    try {
+      return new Engine(new wasm.Game(variant, options));
+    } catch (err) {
+      throw asError(err);
+    }
+  }
+
+  /**
+   * @param {string} text what `save()` wrote
+   * @returns {Engine}
+   * @throws {Error} a clear message saying what is wrong
+   */
+  static load(text) {
+    try {
+      return new Engine(wasm.Game.load(text));
+    } catch (err) {
+      throw asError(err);
+    }
+  }
+
+  /** @returns {GameState} */
+  state() {
+    return this.game.state();
+  }
+
+  /**
+   * @param {Move} move
+   * @returns {Step[]} the trace
+   * @throws {Error} an illegal move, with the engine's reason
+   */
+  play(move) {
+    try {
+      return this.game.play(String(move));
+    } catch (err) {
+      throw asError(err);
+    }
+  }
+
+  /** @param {Move} move @returns {Preview} */
+  preview(move) {
+    return this.game.preview(String(move));
+  }
+
+  /** @returns {boolean} */
+  undo() {
+    return this.game.undo();
+  }
+
+  /** @returns {boolean} */
+  redo() {
+    return this.game.redo();
+  }
+
+  /** @param {number} ply @returns {boolean} */
+  jump(ply) {
+    return this.game.jump(ply);
+  }
+
+  /** @returns {string} */
+  save() {
+    return this.game.save();
+  }
+
+  free() {
+    this.game.free();
+  }
+}
+
+/**
+ * Mangala IV's ritual (MG-3): who decides the sides.
+ * @param {1 | 2} hidden
+ * @param {'odd' | 'even'} guess
+ * @returns {'challenger' | 'guesser'}
+ */
+export function ritualChooser(hidden, guess) {
+  return wasm.ritualChooser(hidden, guess);
+}
+
+/**
+ * Which role sits where once the chooser has taken a side.
+ * @param {'challenger' | 'guesser'} chooser
+ * @param {Side} side
+ * @returns {{south: 'challenger' | 'guesser', north: 'challenger' | 'guesser'}}
+ */
+export function ritualSeats(chooser, side) {
+  return wasm.ritualSeats(chooser, side);
+}
+
+/** @returns {1 | 2} counters hidden by a computer challenger */
+export function randomHidden() {
+  return /** @type {1 | 2} */ (wasm.randomHidden());
+}
+
+/** @returns {number} a fresh seed below 10⁹ for a random setup or a lot */
+export function randomSeed() {
+  return wasm.randomSeed();
+}

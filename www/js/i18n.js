@@ -1,0 +1,137 @@
+// @ts-check
+/**
+ * UI strings and rules texts in five languages: chosen from the browser,
+ * switchable, remembered by the caller. Strings live in `www/i18n/<lang>.json`
+ * (keys, `{placeholders}`, and plural objects `{one, other}` chosen with
+ * `Intl.PluralRules` on the `n` parameter).
+ * @module i18n
+ */
+
+/** The languages of the page, English first (the fallback). */
+export const LANGUAGES = /** @type {const} */ (['en', 'it', 'el', 'fil', 'tr']);
+
+/** @typedef {typeof LANGUAGES[number]} Lang */
+
+/** Each language's name in itself, for the switcher. */
+export const AUTONYMS = { en: 'English', it: 'Italiano', el: 'Ελληνικά', fil: 'Filipino', tr: 'Türkçe' };
+
+/** @typedef {{[key: string]: string | Table}} Table */
+
+/**
+ * The first supported language in `wanted` (BCP 47 tags, best first),
+ * matching on the primary subtag; English if none.
+ * @param {readonly string[]} wanted
+ * @returns {Lang}
+ */
+export function pickLanguage(wanted) {
+  for (const tag of wanted) {
+    const primary = String(tag).toLowerCase().split(/[-_]/)[0];
+    const lang = primary === 'tl' ? 'fil' : primary; // Tagalog speakers read Filipino
+    if (/** @type {readonly string[]} */ (LANGUAGES).includes(lang)) return /** @type {Lang} */ (lang);
+  }
+  return 'en';
+}
+
+/**
+ * @param {string} file
+ * @returns {Promise<any>}
+ */
+async function fetchJson(file) {
+  const res = await fetch(new URL(`../i18n/${file}`, import.meta.url));
+  if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
+  return res.json();
+}
+
+/**
+ * @param {Table} table
+ * @param {string} key dotted path
+ * @returns {string | Table | undefined}
+ */
+function lookup(table, key) {
+  /** @type {string | Table | undefined} */
+  let node = table;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+/** Strings of one language with English behind them. */
+export class Messages {
+  /**
+   * @param {Lang} lang
+   * @param {Table} table
+   * @param {Table} fallback English
+   * @param {any} rules the rules texts (`rules.<lang>.json`)
+   */
+  constructor(lang, table, fallback, rules) {
+    this.lang = lang;
+    this.table = table;
+    this.fallback = fallback;
+    this.rules = rules;
+    this.plural = new Intl.PluralRules(lang === 'fil' ? 'fil' : lang);
+  }
+
+  /**
+   * The string for `key` with `{name}` placeholders filled in; a plural
+   * object picks its form by `params.n`.
+   * @param {string} key
+   * @param {Record<string, string | number>} [params]
+   * @returns {string}
+   */
+  t(key, params = {}) {
+    let value = lookup(this.table, key) ?? lookup(this.fallback, key);
+    if (value !== undefined && typeof value === 'object') {
+      const n = Number(params.n ?? 0);
+      const form = this.plural.select(n);
+      value = value[form] ?? value.other ?? lookup(this.fallback, `${key}.other`);
+    }
+    if (typeof value !== 'string') return key;
+    return value.replace(/\{\s*([A-Za-z0-9_.]+)\s*\}/g, (whole, name) =>
+      name in params ? String(params[name]) : whole,
+    );
+  }
+
+  /**
+   * A number in this language's digits and grouping.
+   * @param {number} n
+   */
+  num(n) {
+    return n.toLocaleString(this.lang);
+  }
+
+  /**
+   * Fills every `[data-i18n]` element's text and every
+   * `[data-i18n-attr="attr:key;attr:key"]` attribute under `root`.
+   * @param {ParentNode} root
+   */
+  apply(root) {
+    for (const el of root.querySelectorAll('[data-i18n]')) {
+      el.textContent = this.t(/** @type {HTMLElement} */ (el).dataset.i18n ?? '');
+    }
+    for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+      for (const pair of (/** @type {HTMLElement} */ (el).dataset.i18nAttr ?? '').split(';')) {
+        const [attr, key] = pair.split(':').map((s) => s.trim());
+        if (attr && key) el.setAttribute(attr, this.t(key));
+      }
+    }
+  }
+}
+
+/** @type {Table | null} */
+let english = null;
+
+/**
+ * Loads a language's strings and rules (English rules if its own are missing).
+ * @param {Lang} lang
+ * @returns {Promise<Messages>}
+ */
+export async function loadMessages(lang) {
+  english ??= /** @type {Table} */ (await fetchJson('en.json'));
+  const [table, rules] = await Promise.all([
+    lang === 'en' ? english : fetchJson(`${lang}.json`).catch(() => ({})),
+    fetchJson(`rules.${lang}.json`).catch(() => (lang === 'en' ? {} : fetchJson('rules.en.json').catch(() => ({})))),
+  ]);
+  return new Messages(lang, table, english, rules);
+}

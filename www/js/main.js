@@ -1,0 +1,39 @@
+// @ts-check
+/**
+ * Starts the page: language, engine, the app, and the game to show (a share
+ * link, the autosave, or a new game). Marks `<html data-ready="true">` once
+ * the board is interactive.
+ * @module main
+ */
+
+import { App } from './app.js';
+import { initEngine } from './engine.js';
+import { loadMessages, pickLanguage } from './i18n.js';
+import { readPrefs } from './storage.js';
+
+/** Shows a failure to start in place of the board, in plain words. */
+function fail(/** @type {unknown} */ err) {
+  const box = document.getElementById('loading');
+  if (box) {
+    box.textContent = `Mancala Atlas could not start: ${err instanceof Error ? err.message : String(err)}`;
+    box.setAttribute('role', 'alert');
+  }
+  document.documentElement.dataset.ready = 'error';
+}
+
+async function main() {
+  const query = new URLSearchParams(location.search);
+  const prefs = readPrefs();
+  const wanted = [query.get('lang') ?? '', String(prefs.lang ?? ''), ...navigator.languages].filter(Boolean);
+  const lang = pickLanguage(wanted);
+  const [messages] = await Promise.all([loadMessages(lang), initEngine()]);
+  document.documentElement.lang = messages.lang;
+  messages.apply(document);
+  const app = new App(document, { messages });
+  app.restore(location.hash || location.search);
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  // For tools and embedding.
+  /** @type {any} */ (window).mancalaAtlas = app;
+}
+
+main().catch(fail);

@@ -1,0 +1,601 @@
+// @ts-check
+/**
+ * Draws the board on a canvas: wood, pits, seeds as clustered seeds, a
+ * legible count on every pit and store, highlights for legal moves and
+ * previews, and the moving hand and flying captures of an animation.
+ * It reads the scene and never changes it. The canvas is `aria-hidden`: the
+ * page puts a real button over every pit.
+ * @module render
+ */
+
+/** @typedef {import('./engine.js').Side} Side */
+
+/**
+ * @typedef {object} Rect
+ * @property {number} x
+ * @property {number} y
+ * @property {number} w
+ * @property {number} h
+ */
+
+/**
+ * Where everything is, in CSS pixels.
+ * @typedef {object} Geometry
+ * @property {number} width
+ * @property {number} height
+ * @property {boolean} vertical  the board turned a quarter, for narrow screens
+ * @property {number} n  pits per row
+ * @property {number} u  the pit pitch
+ * @property {number} r  the pit radius
+ * @property {{x: number, y: number}[]} pits
+ * @property {{x: number, y: number}[]} chips  where each pit's count is written
+ * @property {Rect} board
+ * @property {{south: Rect, north: Rect}} banks  stores (Anywoli) or trays beside the board
+ * @property {{south: {x: number, y: number}, north: {x: number, y: number}}} bankChips
+ * @property {boolean} stores  whether the banks are stores on the board
+ */
+
+const PAD = 0.35;
+const ROW_GAP = 0.25;
+const STORE = 1.3;
+const TRAY = 0.8;
+const TRAY_GAP = 0.14;
+const MARGIN = 0.1;
+/** The largest pit pitch, so a wide screen gets a big board, not a huge one. */
+const MAX_U = 104;
+/** Below this pitch a narrow screen turns the board upright if that helps. */
+const MIN_U = 40;
+
+/**
+ * Lays the board out for a container `width` wide with about `maxHeight`
+ * of room.
+ * @param {number} n pits per row
+ * @param {boolean} stores Anywoli's two end stores
+ * @param {number} width
+ * @param {number} maxHeight
+ * @returns {Geometry}
+ */
+export function layout(n, stores, width, maxHeight) {
+  const across = 2 * PAD + n + (stores ? 2 * STORE : 0);
+  const depth = 2 * PAD + 2 + ROW_GAP + (stores ? 0 : 2 * (TRAY + TRAY_GAP));
+  const logicalW = across + 2 * MARGIN;
+  const logicalH = depth + 2 * MARGIN;
+  const uFlat = Math.min(MAX_U, width / logicalW);
+  const uUpright = Math.min(MAX_U, width / logicalH, Math.max(maxHeight, 320) / logicalW);
+  const vertical = uFlat < MIN_U && uUpright > uFlat * 1.15;
+  const u = vertical ? uUpright : uFlat;
+  const W = logicalW * u;
+  const H = logicalH * u;
+  // Logical (flat) coordinates, in pits; `map` turns them to screen pixels.
+  const offset = vertical ? (width - H) / 2 : (width - W) / 2;
+  /** @param {number} x @param {number} y */
+  const map = (x, y) =>
+    vertical ? { x: offset + (logicalH - y) * u, y: x * u } : { x: offset + x * u, y: y * u };
+  /** @param {number} x @param {number} y @param {number} w @param {number} h @returns {Rect} */
+  const rect = (x, y, w, h) => {
+    const a = map(x, y);
+    const b = map(x + w, y + h);
+    return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
+  };
+  const top = MARGIN + (stores ? 0 : TRAY + TRAY_GAP);
+  const boardH = 2 * PAD + 2 + ROW_GAP;
+  const left = MARGIN;
+  const northY = top + PAD + 0.5;
+  const southY = top + PAD + 1.5 + ROW_GAP;
+  const col0 = left + PAD + (stores ? STORE : 0) + 0.5;
+  const pits = [];
+  const chips = [];
+  const chipOff = 0.53;
+  for (let i = 0; i < 2 * n; i++) {
+    const south = i < n;
+    const col = south ? i : 2 * n - 1 - i;
+    const x = col0 + col;
+    const y = south ? southY : northY;
+    pits.push(map(x, y));
+    chips.push(map(x, south ? y + chipOff : y - chipOff));
+  }
+  const board = rect(left, top, across, boardH);
+  /** @type {{south: Rect, north: Rect}} */
+  let banks;
+  let bankChips;
+  if (stores) {
+    const sy = top + PAD;
+    const sh = boardH - 2 * PAD;
+    const sw = STORE - 0.25;
+    // AW-1: South's store at the right end, North's at the left, as South sees it.
+    banks = {
+      north: rect(left + PAD, sy, sw, sh),
+      south: rect(left + across - PAD - sw, sy, sw, sh),
+    };
+    bankChips = {
+      north: map(left + PAD + sw / 2, sy - 0.02),
+      south: map(left + across - PAD - sw / 2, sy + sh + 0.02),
+    };
+  } else {
+    const tw = across - 2 * PAD;
+    banks = {
+      north: rect(left + PAD, MARGIN, tw, TRAY),
+      south: rect(left + PAD, top + boardH + TRAY_GAP, tw, TRAY),
+    };
+    bankChips = {
+      north: map(left + PAD + 0.05, MARGIN + TRAY / 2),
+      south: map(left + across - PAD - 0.05, top + boardH + TRAY_GAP + TRAY / 2),
+    };
+  }
+  return {
+    width,
+    height: vertical ? W : H,
+    vertical,
+    n,
+    u,
+    r: 0.41 * u,
+    pits,
+    chips,
+    board,
+    banks,
+    bankChips,
+    stores,
+  };
+}
+
+/**
+ * The colours of the board. Checked by hand against WCAG 1.4.11: pit rim
+ * and legal ring against the wood ≥ 3:1, count text on its chip ≥ 4.5:1.
+ */
+export const PALETTE = {
+  woodLight: '#a86d3b',
+  woodDark: '#8e5a2e',
+  grain: 'rgba(60, 30, 10, 0.16)',
+  edge: '#4a2a12',
+  pit: '#3a200d',
+  pitRim: '#2b1606',
+  pitLight: '#52301a',
+  tray: '#6b4220',
+  chip: '#1c1009',
+  chipText: '#fff8ec',
+  legal: '#ffe28a',
+  forced: '#ffd23f',
+  focus: '#ffffff',
+  target: '#7fe3ff',
+  capture: '#ff9270',
+  hand: 'rgba(255, 248, 236, 0.2)',
+  seeds: ['#efe2c4', '#d9b27c', '#9c6b45', '#b9b3a6', '#c7653f', '#e9cf98', '#7d6a55', '#dcc6a0'],
+};
+
+/**
+ * A deterministic hash of two small numbers to [0, 1).
+ * @param {number} a
+ * @param {number} b
+ */
+function hash(a, b) {
+  let h = (a * 374761393 + b * 668265263) | 0;
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
+/**
+ * Seed size relative to the pit radius, by how many share the pit, in steps
+ * so that one more seed does not resize the others.
+ * @param {number} count
+ */
+function seedScale(count) {
+  if (count <= 7) return 0.2;
+  if (count <= 12) return 0.17;
+  if (count <= 20) return 0.135;
+  if (count <= 30) return 0.115;
+  if (count <= 45) return 0.095;
+  return 0.08;
+}
+
+/**
+ * Draws one seed.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} s radius
+ * @param {number} key stable identity for colour and angle
+ */
+function seed(ctx, x, y, s, key) {
+  const colour = PALETTE.seeds[Math.floor(hash(key, 7) * PALETTE.seeds.length)];
+  const angle = hash(key, 11) * Math.PI;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(angle);
+  ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
+  ctx.beginPath();
+  ctx.ellipse(s * 0.12, s * 0.18, s * 1.15, s * 0.85, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.ellipse(0, 0, s * 1.15, s * 0.85, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.35)';
+  ctx.beginPath();
+  ctx.ellipse(-s * 0.35, -s * 0.3, s * 0.45, s * 0.25, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * Seeds clustered in a circle (a sunflower spiral, so one more seed does not
+ * move the others).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} radius
+ * @param {number} count
+ * @param {number} key
+ */
+function clusterInCircle(ctx, cx, cy, radius, count, key) {
+  const s = radius * seedScale(count);
+  const step = s * 1.22;
+  const limit = radius * 0.9 - s;
+  for (let i = 0; i < count; i++) {
+    const rho = step * Math.sqrt(i + 0.35);
+    if (rho > limit) break;
+    const theta = i * 2.39996 + hash(key, 3) * 6.283;
+    const jitter = s * 0.25;
+    seed(
+      ctx,
+      cx + rho * Math.cos(theta) + (hash(key, i * 2 + 1) - 0.5) * jitter,
+      cy + rho * Math.sin(theta) + (hash(key, i * 2 + 2) - 0.5) * jitter,
+      s,
+      key * 131 + i,
+    );
+  }
+}
+
+/**
+ * Seeds clustered in a rectangle, row by row in a loose grid.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Rect} box
+ * @param {number} count
+ * @param {number} s seed radius
+ * @param {number} key
+ */
+function clusterInRect(ctx, box, count, s, key) {
+  const gap = s * 2.3;
+  const cols = Math.max(1, Math.floor((box.w - gap * 0.4) / gap));
+  const rows = Math.max(1, Math.floor((box.h - gap * 0.4) / gap));
+  const shown = Math.min(count, cols * rows);
+  const x0 = box.x + (box.w - (cols - 1) * gap) / 2;
+  const y0 = box.y + (box.h - (rows - 1) * gap) / 2;
+  const tall = box.h > box.w;
+  for (let i = 0; i < shown; i++) {
+    const major = tall ? rows : cols;
+    const a = i % major;
+    const b = Math.floor(i / major);
+    const col = tall ? b : a;
+    const row = tall ? a : b;
+    seed(
+      ctx,
+      x0 + col * gap + (hash(key, i * 2) - 0.5) * s * 0.8,
+      y0 + row * gap + (hash(key, i * 2 + 1) - 0.5) * s * 0.8,
+      s,
+      key * 977 + i,
+    );
+  }
+}
+
+/**
+ * A count in a dark chip.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {string} text
+ * @param {number} u
+ * @param {string} [ring]
+ */
+function chip(ctx, x, y, text, u, ring) {
+  const font = Math.max(12, Math.round(u * 0.22));
+  ctx.font = `700 ${font}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  const w = Math.max(font * 1.7, ctx.measureText(text).width + font * 0.8);
+  const h = font * 1.35;
+  ctx.fillStyle = PALETTE.chip;
+  roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2);
+  ctx.fill();
+  if (ring) {
+    ctx.strokeStyle = ring;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  }
+  ctx.fillStyle = PALETTE.chipText;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y + font * 0.04);
+}
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
+ */
+function roundRect(ctx, x, y, w, h, r) {
+  const rr = Math.min(r, w / 2, h / 2);
+  ctx.beginPath();
+  ctx.moveTo(x + rr, y);
+  ctx.arcTo(x + w, y, x + w, y + h, rr);
+  ctx.arcTo(x + w, y + h, x, y + h, rr);
+  ctx.arcTo(x, y + h, x, y, rr);
+  ctx.arcTo(x, y, x + w, y, rr);
+  ctx.closePath();
+}
+
+/**
+ * Paints what never changes during a game: wood, pits, stores or trays.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Geometry} g
+ */
+function paintBoard(ctx, g) {
+  const { board: b, u, r } = g;
+  // Trays beside the board (games without stores): captured seeds set aside.
+  if (!g.stores) {
+    for (const side of /** @type {const} */ (['south', 'north'])) {
+      const t = g.banks[side];
+      ctx.fillStyle = PALETTE.tray;
+      roundRect(ctx, t.x, t.y, t.w, t.h, u * 0.22);
+      ctx.fill();
+      ctx.strokeStyle = PALETTE.edge;
+      ctx.lineWidth = Math.max(1.5, u * 0.03);
+      ctx.stroke();
+    }
+  }
+  const grad = g.vertical
+    ? ctx.createLinearGradient(b.x, 0, b.x + b.w, 0)
+    : ctx.createLinearGradient(0, b.y, 0, b.y + b.h);
+  grad.addColorStop(0, PALETTE.woodLight);
+  grad.addColorStop(1, PALETTE.woodDark);
+  ctx.fillStyle = 'rgba(0, 0, 0, 0.28)';
+  roundRect(ctx, b.x + u * 0.04, b.y + u * 0.07, b.w, b.h, u * 0.32);
+  ctx.fill();
+  ctx.fillStyle = grad;
+  roundRect(ctx, b.x, b.y, b.w, b.h, u * 0.32);
+  ctx.fill();
+  // Grain: long faint curves along the board.
+  ctx.save();
+  roundRect(ctx, b.x, b.y, b.w, b.h, u * 0.32);
+  ctx.clip();
+  ctx.strokeStyle = PALETTE.grain;
+  ctx.lineWidth = Math.max(1, u * 0.015);
+  const lines = 14;
+  for (let i = 0; i < lines; i++) {
+    ctx.beginPath();
+    const phase = hash(i, 5) * 6.28;
+    const amp = u * (0.04 + hash(i, 9) * 0.08);
+    const steps = 40;
+    for (let k = 0; k <= steps; k++) {
+      const t = k / steps;
+      const along = g.vertical ? b.y + t * b.h : b.x + t * b.w;
+      const base = g.vertical ? b.x + ((i + 0.5) / lines) * b.w : b.y + ((i + 0.5) / lines) * b.h;
+      const wave = Math.sin(t * 9 + phase) * amp;
+      const [x, y] = g.vertical ? [base + wave, along] : [along, base + wave];
+      if (k === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+  }
+  ctx.restore();
+  ctx.strokeStyle = PALETTE.edge;
+  ctx.lineWidth = Math.max(1.5, u * 0.035);
+  roundRect(ctx, b.x, b.y, b.w, b.h, u * 0.32);
+  ctx.stroke();
+  // Pits: a dark hollow with a rim and light from the top left.
+  for (const p of g.pits) {
+    const hollow = ctx.createRadialGradient(p.x + r * 0.2, p.y + r * 0.25, r * 0.1, p.x, p.y, r);
+    hollow.addColorStop(0, PALETTE.pitLight);
+    hollow.addColorStop(1, PALETTE.pit);
+    ctx.fillStyle = hollow;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.strokeStyle = PALETTE.pitRim;
+    ctx.lineWidth = Math.max(1.5, u * 0.035);
+    ctx.stroke();
+    ctx.strokeStyle = 'rgba(255, 225, 180, 0.22)';
+    ctx.lineWidth = Math.max(1, u * 0.02);
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, r * 1.04, Math.PI * 0.15, Math.PI * 0.85);
+    ctx.stroke();
+  }
+  if (g.stores) {
+    for (const side of /** @type {const} */ (['south', 'north'])) {
+      const s = g.banks[side];
+      const hollow = ctx.createLinearGradient(s.x, s.y, s.x + s.w, s.y + s.h);
+      hollow.addColorStop(0, PALETTE.pitLight);
+      hollow.addColorStop(1, PALETTE.pit);
+      ctx.fillStyle = hollow;
+      roundRect(ctx, s.x, s.y, s.w, s.h, Math.min(s.w, s.h) / 2);
+      ctx.fill();
+      ctx.strokeStyle = PALETTE.pitRim;
+      ctx.lineWidth = Math.max(1.5, u * 0.035);
+      ctx.stroke();
+    }
+  }
+}
+
+/**
+ * What to draw.
+ * @typedef {object} Scene
+ * @property {number[]} board
+ * @property {{south: number, north: number}} stores
+ * @property {number[]} legal  pits to ring as playable
+ * @property {number | null} forced
+ * @property {number | null} previewPit
+ * @property {boolean} previewLegal
+ * @property {number | null} target  where the previewed sowing ends
+ * @property {number[]} captures  pits the previewed move captures
+ * @property {import('./state.js').Frame | null} frame
+ * @property {{origin: number | null, last: number | null} | null} lastMove
+ */
+
+/** @type {WeakMap<Geometry, HTMLCanvasElement | OffscreenCanvas>} */
+const backgrounds = new WeakMap();
+
+/**
+ * @param {Geometry} g
+ * @param {number} dpr
+ */
+function background(g, dpr) {
+  let bg = backgrounds.get(g);
+  if (!bg) {
+    const w = Math.max(1, Math.round(g.width * dpr));
+    const h = Math.max(1, Math.round(g.height * dpr));
+    bg = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(w, h) : document.createElement('canvas');
+    bg.width = w;
+    bg.height = h;
+    const bctx = /** @type {CanvasRenderingContext2D} */ (bg.getContext('2d'));
+    bctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    paintBoard(bctx, g);
+    backgrounds.set(g, bg);
+  }
+  return bg;
+}
+
+/** @param {number} t */
+function ease(t) {
+  return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+}
+
+/**
+ * Where a store's or tray's seeds go, in screen pixels.
+ * @param {Geometry} g
+ * @param {Side} side
+ */
+function bankCentre(g, side) {
+  const b = g.banks[side];
+  return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
+}
+
+/**
+ * Draws the scene. `now` is the animation clock (performance.now()).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Geometry} g
+ * @param {Scene} scene
+ * @param {number} dpr
+ * @param {number} now
+ */
+export function draw(ctx, g, scene, dpr, now) {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  ctx.drawImage(background(g, dpr), 0, 0);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const { u, r } = g;
+  const frame = scene.frame;
+  const board = frame ? frame.board : scene.board;
+  const stores = frame ? frame.stores : scene.stores;
+
+  // Seeds in the pits.
+  board.forEach((count, pit) => {
+    const p = g.pits[pit];
+    clusterInCircle(ctx, p.x, p.y, r, count, pit + 1);
+  });
+  // Seeds in the stores or trays.
+  for (const side of /** @type {const} */ (['south', 'north'])) {
+    const box = g.banks[side];
+    const inset = u * 0.1;
+    const s = g.stores ? u * 0.065 : u * 0.075;
+    clusterInRect(
+      ctx,
+      { x: box.x + inset, y: box.y + inset, w: box.w - 2 * inset, h: box.h - 2 * inset },
+      stores[side],
+      s,
+      side === 'south' ? 101 : 202,
+    );
+  }
+
+  // Rings: the previous move, legal pits, forced pit, preview.
+  ctx.lineWidth = Math.max(2, u * 0.05);
+  /** @param {number} pit @param {string} colour @param {number} [scale] @param {number[]} [dash] */
+  const ring = (pit, colour, scale = 1.1, dash = []) => {
+    const p = g.pits[pit];
+    ctx.setLineDash(dash);
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, r * scale, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  };
+  if (!frame) {
+    if (scene.lastMove && scene.lastMove.origin !== null) ring(scene.lastMove.origin, 'rgba(255,255,255,0.45)', 1.08, [3, 4]);
+    for (const pit of scene.legal) ring(pit, PALETTE.legal, 1.1);
+    if (scene.forced !== null) {
+      ctx.lineWidth = Math.max(3, u * 0.08);
+      ring(scene.forced, PALETTE.forced, 1.14);
+      ctx.lineWidth = Math.max(2, u * 0.05);
+    }
+    if (scene.previewPit !== null) {
+      ring(scene.previewPit, PALETTE.focus, 1.2);
+      for (const pit of scene.captures) ring(pit, PALETTE.capture, 0.95, [u * 0.08, u * 0.06]);
+      if (scene.target !== null) {
+        const p = g.pits[scene.target];
+        ring(scene.target, PALETTE.target, 0.82);
+        ctx.fillStyle = PALETTE.target;
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, Math.max(3, u * 0.06), 0, Math.PI * 2);
+        ctx.fill();
+      }
+    }
+  } else {
+    if (frame.origin !== null) ring(frame.origin, 'rgba(255,255,255,0.6)', 1.08, [3, 4]);
+    if (frame.last !== null) ring(frame.last, PALETTE.target, 1.1);
+  }
+
+  // Counts.
+  board.forEach((count, pit) => {
+    const c = g.chips[pit];
+    chip(ctx, c.x, c.y, String(count), u);
+  });
+  for (const side of /** @type {const} */ (['south', 'north'])) {
+    const c = g.bankChips[side];
+    chip(ctx, c.x, c.y, String(stores[side]), u * 1.15);
+  }
+
+  if (!frame) return;
+  // The hand: the seeds still to sow, gliding from pit to pit.
+  if (frame.hand && frame.hand.seeds > 0) {
+    const h = frame.hand;
+    const a = g.pits[h.from];
+    const b = g.pits[h.pit];
+    const t = h.dur > 0 ? ease(Math.min(1, (now - h.t0) / h.dur)) : 1;
+    const x = a.x + (b.x - a.x) * t;
+    const y = a.y + (b.y - a.y) * t - r * 0.9;
+    ctx.fillStyle = PALETTE.hand;
+    ctx.strokeStyle = 'rgba(255, 248, 236, 0.8)';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(x, y, r * 0.62, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    clusterInCircle(ctx, x, y, r * 0.62, Math.min(h.seeds, 8), 999);
+    chip(ctx, x + r * 0.55, y - r * 0.5, `×${h.seeds}`, u * 0.85, PALETTE.target);
+  }
+  // Captures flying to the capturing side.
+  for (const f of frame.flights) {
+    const t = f.dur > 0 ? Math.min(1, (now - f.t0) / f.dur) : 1;
+    if (t >= 1) continue;
+    const a = g.pits[f.pit];
+    const b = bankCentre(g, f.to);
+    const e = ease(t);
+    const lift = Math.sin(Math.PI * e) * u * 0.8;
+    const x = a.x + (b.x - a.x) * e;
+    const y = a.y + (b.y - a.y) * e - lift;
+    const shown = Math.min(f.seeds, 10);
+    for (let i = 0; i < shown; i++) {
+      const ang = i * 2.4;
+      const rho = u * 0.06 * Math.sqrt(i);
+      seed(ctx, x + rho * Math.cos(ang), y + rho * Math.sin(ang), u * 0.075, f.pit * 31 + i);
+    }
+    chip(ctx, x, y - u * 0.32, `+${f.seeds}`, u * 0.85, PALETTE.capture);
+  }
+}
+
+/**
+ * Whether anything in the frame still moves at `now` (so another frame is due).
+ * @param {import('./state.js').Frame | null} frame
+ * @param {number} now
+ */
+export function isMoving(frame, now) {
+  if (!frame) return false;
+  if (frame.hand && now - frame.hand.t0 < frame.hand.dur) return true;
+  return frame.flights.some((f) => now - f.t0 < f.dur);
+}

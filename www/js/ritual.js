@@ -1,0 +1,188 @@
+// @ts-check
+/**
+ * Mangala IV's opening ritual, "Tek mi, Çift mi?" (MG-3), as a real step
+ * of the game: one player hides one or two counters, the other guesses odd
+ * or even, and the engine says who decides the sides. Skippable at every
+ * step. Runs in a panel beside the board, so a random setup can be studied
+ * while choosing a side.
+ * @module ritual
+ */
+
+/** @typedef {import('./engine.js').Side} Side */
+/** @typedef {import('./state.js').Seating} Seating */
+/** @typedef {import('./i18n.js').Messages} Messages */
+
+/**
+ * @typedef {object} RitualElements
+ * @property {HTMLElement} section
+ * @property {HTMLElement} title
+ * @property {HTMLElement} text
+ * @property {HTMLElement} fist
+ * @property {HTMLElement} actions
+ */
+
+/**
+ * @typedef {object} RitualEngine
+ * @property {(hidden: 1 | 2, guess: 'odd' | 'even') => 'challenger' | 'guesser'} chooser
+ * @property {(chooser: 'challenger' | 'guesser', side: Side) => {south: 'challenger' | 'guesser', north: 'challenger' | 'guesser'}} seats
+ * @property {() => 1 | 2} hidden a random one or two
+ */
+
+const SKIP = Symbol('skip');
+
+/**
+ * Plays the ritual. Resolves with who sits where, or null when skipped.
+ * @param {RitualElements} el
+ * @param {Messages} m
+ * @param {Seating} seating mode 'two' or 'computer'
+ * @param {Side} first the side that moves first
+ * @param {RitualEngine} engine
+ * @param {(text: string) => void} announce
+ * @returns {Promise<{south: string, north: string} | null>}
+ */
+export async function runRitual(el, m, seating, first, engine, announce) {
+  const computer = seating.mode === 'computer';
+  const [a, b] = computer ? ['you', 'computer'] : ['p1', 'p2'];
+  const name = (/** @type {string} */ who) => m.t(`player.${who}`);
+  const human = (/** @type {string} */ who) => who !== 'computer';
+  el.section.hidden = false;
+  el.title.textContent = m.t('ritual.title');
+
+  /**
+   * Shows `text` and buttons; resolves with the chosen value.
+   * @template T
+   * @param {string} text
+   * @param {[T, string][]} choices
+   * @param {boolean} [skippable]
+   * @returns {Promise<T | typeof SKIP>}
+   */
+  const ask = (text, choices, skippable = true) =>
+    new Promise((resolve) => {
+      el.text.textContent = text;
+      announce(text);
+      const buttons = choices.map(([value, label], i) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = label;
+        if (i === 0) button.className = 'primary';
+        button.addEventListener('click', () => resolve(value));
+        return button;
+      });
+      if (skippable) {
+        const skip = document.createElement('button');
+        skip.type = 'button';
+        skip.textContent = m.t('ritual.skip');
+        skip.dataset.ritual = 'skip';
+        skip.addEventListener('click', () => resolve(SKIP));
+        buttons.push(skip);
+      }
+      el.actions.replaceChildren(...buttons);
+      buttons[0]?.focus();
+    });
+
+  /** @param {number | null} counters null: a closed fist */
+  const showFist = (counters) => {
+    if (counters === null) {
+      const fist = document.createElement('div');
+      fist.className = 'closed';
+      el.fist.replaceChildren(fist);
+    } else {
+      el.fist.replaceChildren(
+        ...Array.from({ length: counters }, () => {
+          const c = document.createElement('div');
+          c.className = 'counter';
+          return c;
+        }),
+      );
+    }
+  };
+
+  try {
+    el.fist.replaceChildren();
+    // 1. Who hides the counters?
+    const challenger = await ask(m.t('ritual.intro'), [
+      [a, computer ? m.t('ritual.youHide') : m.t('ritual.playerHides', { player: name(a) })],
+      [b, computer ? m.t('ritual.computerHides') : m.t('ritual.playerHides', { player: name(b) })],
+    ]);
+    if (challenger === SKIP) return null;
+    const guesser = challenger === a ? b : a;
+
+    // 2. Hiding.
+    /** @type {1 | 2} */
+    let hidden;
+    if (human(challenger)) {
+      const text = computer
+        ? m.t('ritual.hideYou')
+        : m.t('ritual.hidePlayer', { player: name(challenger), other: name(guesser) });
+      const n = await ask(text, [
+        [/** @type {1 | 2} */ (1), m.t('ritual.one')],
+        [/** @type {1 | 2} */ (2), m.t('ritual.two')],
+      ]);
+      if (n === SKIP) return null;
+      hidden = n;
+    } else {
+      hidden = engine.hidden();
+    }
+    showFist(null);
+
+    // 3. The guess.
+    /** @type {'odd' | 'even'} */
+    let guess;
+    if (human(guesser)) {
+      const text = human(challenger)
+        ? m.t('ritual.guessPlayer', { player: name(guesser) })
+        : m.t('ritual.guessComputerHid');
+      const g = await ask(text, [
+        [/** @type {'odd' | 'even'} */ ('odd'), m.t('ritual.odd')],
+        [/** @type {'odd' | 'even'} */ ('even'), m.t('ritual.even')],
+      ]);
+      if (g === SKIP) return null;
+      guess = g;
+    } else {
+      guess = engine.hidden() === 1 ? 'odd' : 'even';
+    }
+
+    // 4. The reveal: the engine says who decides (MG-3).
+    const role = engine.chooser(hidden, guess);
+    const decider = role === 'guesser' ? guesser : challenger;
+    showFist(hidden);
+    const reveal = m.t(hidden === 1 ? 'ritual.revealOne' : 'ritual.revealTwo', {
+      player: name(guesser),
+      guess: m.t(`ritual.${guess}`).toLowerCase(),
+    });
+    const verdict = m.t(role === 'guesser' ? 'ritual.rightGuess' : 'ritual.wrongGuess', {
+      player: name(decider),
+    });
+
+    // 5. The decider takes a side (a challenger assigns the rows).
+    /** @type {Side} */
+    let side;
+    if (human(decider)) {
+      const s = await ask(`${reveal} ${verdict}`, [
+        ['south', m.t(first === 'south' ? 'ritual.takeSouthFirst' : 'ritual.takeSouth')],
+        ['north', m.t(first === 'north' ? 'ritual.takeNorthFirst' : 'ritual.takeNorth')],
+      ]);
+      if (s === SKIP) return null;
+      side = s;
+    } else {
+      // The computer takes the side that moves first (MG-9: it wins the even game).
+      side = first;
+    }
+    const seats = engine.seats(role, side);
+    const who = { challenger, guesser };
+    const players = { south: who[seats.south], north: who[seats.north] };
+
+    // 6. The result.
+    const done = m.t('ritual.done', {
+      south: name(players.south),
+      north: name(players.north),
+      first: m.t(`side.${first}`),
+    });
+    const start = await ask(human(decider) ? done : `${reveal} ${verdict} ${done}`, [[true, m.t('ritual.start')]], false);
+    void start;
+    return players;
+  } finally {
+    el.section.hidden = true;
+    el.actions.replaceChildren();
+  }
+}

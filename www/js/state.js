@@ -1,0 +1,203 @@
+// @ts-check
+/**
+ * The page's state as plain data (no DOM, no wasm), and pure helpers that
+ * read it. The app changes it only through its one `update` function.
+ * @module state
+ */
+
+/** @typedef {import('./engine.js').Side} Side */
+/** @typedef {import('./engine.js').GameState} GameState */
+/** @typedef {import('./engine.js').Options} Options */
+/** @typedef {import('./engine.js').Preview} Preview */
+/** @typedef {import('./engine.js').Step} Step */
+
+/** Animation speeds, slowest first. */
+export const SPEEDS = /** @type {const} */ (['slow', 'normal', 'fast', 'instant']);
+/** @typedef {typeof SPEEDS[number]} Speed */
+
+/** Play modes. */
+export const MODES = /** @type {const} */ (['two', 'computer', 'demo']);
+/** @typedef {typeof MODES[number]} Mode */
+
+/** Computer levels, weakest first. */
+export const LEVELS = /** @type {const} */ ([1, 2, 3, 4]);
+
+/**
+ * How a game was set up: what the engine does not need to know.
+ * @typedef {object} Seating
+ * @property {Mode} mode
+ * @property {Side} human  the human's side against the computer
+ * @property {number} level
+ * @property {{south: string, north: string}} players  who sits where: 'p1', 'p2', 'you', 'computer'
+ */
+
+/**
+ * What the canvas shows while a move plays out.
+ * @typedef {object} Frame
+ * @property {number[]} board
+ * @property {{south: number, north: number}} stores
+ * @property {{from: number, pit: number, seeds: number, t0: number, dur: number} | null} hand
+ * @property {{pit: number, to: Side, seeds: number, t0: number, dur: number}[]} flights
+ * @property {number | null} last  the pit the latest seed fell into
+ * @property {number} lap
+ * @property {number | null} origin  the pit the move started from
+ */
+
+/**
+ * @typedef {object} Settings
+ * @property {Speed} speed
+ * @property {boolean} autoForced  play Mangala IV's forced pit automatically
+ * @property {boolean} ritual  hold Mangala IV's opening ritual
+ */
+
+/**
+ * @typedef {object} AppState
+ * @property {string} lang
+ * @property {Settings} settings
+ * @property {Seating} seating
+ * @property {GameState | null} game  the engine's truth
+ * @property {Frame | null} frame  set while a move animates
+ * @property {boolean} thinking  the computer is choosing a move
+ * @property {number | null} focus  the pit with keyboard focus
+ * @property {number | null} hover  the pit under the pointer
+ * @property {Preview | null} preview  of `focus` or `hover`
+ * @property {number | null} previewPit
+ * @property {string} banner  a short line shown on the board (extra move, pass, lap)
+ * @property {string} notice  a message for the player (errors included)
+ * @property {boolean} noticeIsError
+ * @property {{proposer: Side} | null} splitOffer  Al-manqala: a split proposed, awaiting an answer
+ * @property {boolean} viewOnly  embedding: no input
+ */
+
+/** @returns {AppState} */
+export function createState() {
+  return {
+    lang: 'en',
+    settings: { speed: 'normal', autoForced: false, ritual: true },
+    seating: { mode: 'two', human: 'south', level: 2, players: { south: 'p1', north: 'p2' } },
+    game: null,
+    frame: null,
+    thinking: false,
+    focus: null,
+    hover: null,
+    preview: null,
+    previewPit: null,
+    banner: '',
+    notice: '',
+    noticeIsError: false,
+    splitOffer: null,
+    viewOnly: false,
+  };
+}
+
+/**
+ * @param {Side} side
+ * @returns {Side}
+ */
+export function other(side) {
+  return side === 'south' ? 'north' : 'south';
+}
+
+/**
+ * The row a pit belongs to (C-1: South owns 0 .. n-1).
+ * @param {number} pit
+ * @param {number} n pits per row
+ * @returns {Side}
+ */
+export function sideOf(pit, n) {
+  return pit < n ? 'south' : 'north';
+}
+
+/**
+ * A pit's letter, counted from its owner's left: South a, b, c…; North A, B, C…
+ * @param {number} pit
+ * @param {number} n
+ */
+export function pitLetter(pit, n) {
+  return pit < n ? String.fromCharCode(97 + pit) : String.fromCharCode(65 + pit - n);
+}
+
+/**
+ * The pit a letter names, or null.
+ * @param {string} letter
+ * @param {number} n
+ * @returns {number | null}
+ */
+export function letterPit(letter, n) {
+  if (letter.length !== 1) return null;
+  const lower = letter.charCodeAt(0) - 97;
+  if (lower >= 0 && lower < n) return lower;
+  const upper = letter.charCodeAt(0) - 65;
+  if (upper >= 0 && upper < n) return n + upper;
+  return null;
+}
+
+/**
+ * Who plays a side: 'human' or 'computer'.
+ * @param {Seating} seating
+ * @param {Side} side
+ * @returns {'human' | 'computer'}
+ */
+export function controller(seating, side) {
+  if (seating.mode === 'two') return 'human';
+  if (seating.mode === 'demo') return 'computer';
+  return side === seating.human ? 'human' : 'computer';
+}
+
+/**
+ * What a move's trace does, read step by step: laps, where the last seed
+ * fell, captures, extra moves and passes. Reads the engine's trace only.
+ * @param {Step[]} trace
+ */
+export function summarize(trace) {
+  let laps = 0;
+  let sown = 0;
+  /** @type {number | null} */
+  let last = null;
+  /** @type {number | null} */
+  let origin = null;
+  /** @type {{pit: number, seeds: number, to: Side, kind: string}[]} */
+  const captures = [];
+  /** @type {Side | null} */
+  let extra = null;
+  /** @type {Side[]} */
+  const passes = [];
+  let ended = false;
+  for (const step of trace) {
+    switch (step.type) {
+      case 'lift':
+        laps = Math.max(laps, step.lap);
+        if (origin === null) origin = step.pit;
+        break;
+      case 'sow':
+        sown += 1;
+        last = step.pit;
+        break;
+      case 'capture':
+        captures.push({ pit: step.pit, seeds: step.seeds, to: step.to, kind: step.kind });
+        break;
+      case 'extra-move':
+        extra = step.side;
+        break;
+      case 'pass':
+        passes.push(step.side);
+        break;
+      case 'end':
+        ended = true;
+        break;
+    }
+  }
+  const taken = { south: 0, north: 0 };
+  for (const c of captures) if (c.kind !== 'settle') taken[c.to] += c.seeds;
+  return { laps, sown, last, origin, captures, taken, extra, passes, ended };
+}
+
+/**
+ * The seating a finished ritual gives (MG-3): the chooser takes `side`.
+ * @param {{south: 'challenger' | 'guesser', north: 'challenger' | 'guesser'}} seats
+ * @param {{challenger: string, guesser: string}} who player ids of each role
+ * @returns {{south: string, north: string}}
+ */
+export function seatPlayers(seats, who) {
+  return { south: who[seats.south], north: who[seats.north] };
+}

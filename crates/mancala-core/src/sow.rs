@@ -49,7 +49,15 @@ impl Position {
             self.board[pit] = 0;
             obs.lift(pit as u8, hand, lap);
             let mut p = pit;
-            for left in (0..hand).rev() {
+            let mut sown = hand;
+            // Whole rounds add one seed to every pit, the origin included (C-2),
+            // unless fours made on the way are captured (AW-4).
+            if !O::SEEDS && !self.rules.mid_sow_fours && usize::from(hand) >= len {
+                let rounds = hand / len as u8;
+                self.board[..len].iter_mut().for_each(|s| *s += rounds);
+                sown = hand % len as u8;
+            }
+            for left in (0..sown).rev() {
                 p += 1;
                 if p == len {
                     p = 0;

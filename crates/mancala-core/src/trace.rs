@@ -19,6 +19,9 @@ pub enum CaptureKind {
 /// Receives each step of a move as the engine makes it. Every method does
 /// nothing by default, so [`NoObserver`] costs the search nothing.
 pub trait Observer {
+    /// Whether this observer wants every seed: when it does not, whole laps
+    /// round the board are added arithmetically where the rules allow.
+    const SEEDS: bool = true;
     /// `seeds` lifted from `pit` to start lap `lap` (1 for the first).
     fn lift(&mut self, _pit: Pit, _seeds: u8, _lap: u32) {}
     /// One seed dropped into `pit`.
@@ -37,7 +40,9 @@ pub trait Observer {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoObserver;
 
-impl Observer for NoObserver {}
+impl Observer for NoObserver {
+    const SEEDS: bool = false;
+}
 
 /// One step of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

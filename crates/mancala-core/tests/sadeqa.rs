@@ -74,6 +74,8 @@ fn sq3_c2_big_hand_sows_the_origin_and_relays_lap_by_lap() {
     let pos = position(SQ, opts(), &board, [40, 39], Side::South);
     let (after, trace) = traced(&pos, Move::Sow(0));
     assert_eq!(snapshot(&after), (vec![2, 1, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 0], [42, 39]));
+    // Untraced play adds the whole round arithmetically and must agree.
+    assert_eq!(pos.play(Move::Sow(0)), Ok(after));
     let lifts: Vec<(u8, u8, u32)> = trace
         .0
         .iter()

@@ -21,13 +21,35 @@ impl Rng {
     }
 }
 
-/// Counts seeds dropped.
-struct Sown(u64);
+/// Counts seeds dropped and the laps of the current move.
+#[derive(Default)]
+struct Sown {
+    seeds: u64,
+    laps: u32,
+}
 
 impl Observer for Sown {
-    fn sow(&mut self, _pit: Pit) {
-        self.0 += 1;
+    fn lift(&mut self, _pit: Pit, _seeds: u8, lap: u32) {
+        self.laps = lap;
     }
+    fn sow(&mut self, _pit: Pit) {
+        self.seeds += 1;
+    }
+}
+
+/// The median time of `f` in nanoseconds over `runs` batches of `batch` calls.
+fn median_ns<T>(runs: usize, batch: u32, mut f: impl FnMut() -> T) -> f64 {
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let clock = Instant::now();
+            for _ in 0..batch {
+                std::hint::black_box(f());
+            }
+            clock.elapsed().as_nanos() as f64 / f64::from(batch)
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[runs / 2]
 }
 
 /// Plays one random game from the start to its end, feeding every move to
@@ -81,14 +103,22 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         let moves: u64 =
             (0..games).map(|_| playout(variant, bench_options(variant), &mut rng, &mut seen, |_, _| {})).sum();
         let secs = clock.elapsed().as_secs_f64();
-        // The same games again, counting seeds (not timed: tracing costs more).
+        // The same games again, counting seeds and finding the move with the
+        // most laps (not timed: tracing costs more).
         let mut rng = Rng(seed | 1);
-        let mut sown = Sown(0);
+        let mut sown = Sown::default();
+        let mut longest = (0, Position::new(variant, Options::default()), Move::Split);
         for _ in 0..games {
             playout(variant, bench_options(variant), &mut rng, &mut seen, |pos, m| {
                 let _ = pos.play_traced(m, &mut sown);
+                if sown.laps > longest.0 {
+                    longest = (sown.laps, *pos, m);
+                }
             });
         }
+        // Playing that move checks it for endless sowing (C-5) as it sows.
+        let (laps, pos, m) = longest;
+        let relay_ns = median_ns(11, 2000, || pos.play(m));
         println!(
             "{}",
             json!({
@@ -98,7 +128,9 @@ pub fn run(args: &mut Args) -> Result<(), String> {
                 "seconds": secs,
                 "games_per_s": games as f64 / secs,
                 "moves_per_s": moves as f64 / secs,
-                "seeds_per_s": sown.0 as f64 / secs,
+                "seeds_per_s": sown.seeds as f64 / secs,
+                "longest_relay_laps": laps,
+                "longest_relay_play_ns": relay_ns,
             })
         );
     }

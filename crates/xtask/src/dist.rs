@@ -44,10 +44,10 @@ pub fn build() -> Result<Build> {
     run(cargo().args(["build", "-p", WASM_CRATE, "--release", "--target", tools::WASM_TARGET]))?;
     let wasm = util::target_dir().join(tools::WASM_TARGET).join("release").join(format!("{WASM_STEM}.wasm"));
 
-    let staging = util::target_dir().join("xtask/pkg");
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging).at(&staging)?;
-    }
+    // Per-process scratch names: several people may run dist (or test) at once.
+    let pid = std::process::id();
+    let staging = util::target_dir().join(format!("xtask/pkg-{pid}"));
+    remove_dir(&staging)?;
     run(Command::new(&wasm_bindgen.cli)
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(&staging)
@@ -55,35 +55,49 @@ pub fn build() -> Result<Build> {
     optimize(&staging.join(format!("{WASM_STEM}_bg.wasm")))?;
 
     // Assemble next to dist/ and swap, so a running server never sees a half-built site.
-    let dist = dist_dir();
-    let fresh = root.join("dist.new");
-    let old = root.join("dist.old");
-    for dir in [&fresh, &old] {
-        if dir.exists() {
-            std::fs::remove_dir_all(dir).at(dir)?;
-        }
-    }
+    let fresh = root.join(format!("dist.new-{pid}"));
+    remove_dir(&fresh)?;
     if !www.join("index.html").is_file() {
         warn("www/index.html does not exist yet: dist/ holds only the wasm package");
     }
     util::copy_tree(&www, &fresh)?;
     util::copy_tree(&staging, &fresh.join("pkg"))?;
+    remove_dir(&staging)?;
     let build = describe(&fresh)?;
-    if dist.exists() {
-        std::fs::rename(&dist, &old).at(&dist)?;
-    }
-    std::fs::rename(&fresh, &dist).at(&fresh)?;
-    if old.exists() {
-        std::fs::remove_dir_all(&old).at(&old)?;
-    }
+    swap_in(&fresh, &dist_dir())?;
 
-    let wasm_size = std::fs::metadata(dist.join("pkg").join(format!("{WASM_STEM}_bg.wasm")))?.len();
+    let wasm_size = std::fs::metadata(dist_dir().join("pkg").join(format!("{WASM_STEM}_bg.wasm")))?.len();
     say(format_args!(
         "dist/ ready: {} files, build {}, pkg/{WASM_STEM}_bg.wasm {wasm_size} bytes",
         build.files.len() + 1,
         build.hash
     ));
     Ok(build)
+}
+
+/// Removes `dir` and everything in it, if it exists.
+fn remove_dir(dir: &Path) -> Result {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e).at(dir),
+        _ => Ok(()),
+    }
+}
+
+/// Replaces `dist` with `fresh` by renames (retrying while another build swaps at the same time).
+fn swap_in(fresh: &Path, dist: &Path) -> Result {
+    let mut last = None;
+    for attempt in 0..50 {
+        let old = dist.with_file_name(format!("dist.old-{}-{attempt}", std::process::id()));
+        let _ = std::fs::rename(dist, &old);
+        let moved = std::fs::rename(fresh, dist);
+        remove_dir(&old)?;
+        match moved {
+            Ok(()) => return Ok(()),
+            Err(e) => last = Some(e),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    Err(last.expect("at least one attempt")).at(dist)
 }
 
 /// Runs wasm-opt over `wasm` in place; a missing or failing wasm-opt is a warning, not an error.
@@ -100,7 +114,7 @@ fn optimize(wasm: &Path) -> Result {
             }
         };
         std::fs::create_dir_all(&cache_dir).at(&cache_dir)?;
-        let partial = cached.with_extension("partial");
+        let partial = cached.with_extension(format!("partial-{}", std::process::id()));
         // -Os: on this module it gzips ~1.5% smaller than -Oz (the budgets count gzipped bytes).
         let status = run(Command::new(&wasm_opt).arg("-Os").arg(wasm).arg("-o").arg(&partial));
         if let Err(e) = status {

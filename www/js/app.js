@@ -189,7 +189,7 @@ export class App {
     const g = this.state.game;
     if (!g) return;
     const width = this.el.board.clientWidth || 320;
-    const maxHeight = Math.max(320, innerHeight * 0.7);
+    const maxHeight = Math.max(320, innerHeight * 0.85);
     this.geo = layout(g.pitsPerRow, g.storesOnBoard, width, maxHeight);
     const dpr = devicePixelRatio || 1;
     this.el.canvas.width = Math.round(this.geo.width * dpr);
@@ -197,6 +197,7 @@ export class App {
     this.el.canvas.style.height = `${this.geo.height}px`;
     this.el.board.style.height = `${this.geo.height}px`;
     this.el.board.dataset.orientation = this.geo.vertical ? 'vertical' : 'horizontal';
+    this.doc.getElementById('table')?.classList.toggle('upright', this.geo.vertical);
     placePits(this.el.pits, this.geo);
     this.domDirty = true;
   }
@@ -605,7 +606,9 @@ export class App {
     if (token !== this.token) return;
     this.busy = false;
     this.lastMove = move === 'split' ? null : { origin: sum.origin, last: sum.last };
-    this.update({ game: after, frame: null, banner: '' });
+    const hadFocus = this.el.pits.contains(this.doc.activeElement);
+    this.update({ game: after, frame: null, banner: '', focus: null });
+    if (hadFocus) this.focusBoard();
     this.announce(`${describeMove(this.m, before, move, trace, after.end, false)} ${after.over ? this.resultLine() : this.turnLine()}`);
     this.next(true);
   }

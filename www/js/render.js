@@ -44,7 +44,7 @@ const MARGIN = 0.1;
 /** The largest pit pitch, so a wide screen gets a big board, not a huge one. */
 const MAX_U = 104;
 /** Below this pitch a narrow screen turns the board upright if that helps. */
-const MIN_U = 40;
+const MIN_U = 48;
 
 /**
  * Lays the board out for a container `width` wide with about `maxHeight`

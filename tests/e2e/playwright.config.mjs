@@ -7,6 +7,7 @@
 //   HOST_URL      a second origin serving tests/e2e/host/ (pages that embed the site in an iframe)
 //   DIST_DIR      absolute path of dist/
 //   CHROMIUM_PATH the browser (default /usr/bin/chromium, Debian's; Playwright downloads none)
+//   E2E_OUTPUT_DIR where failures leave their context (one folder per run, so runs can overlap)
 // Run by hand without BASE_URL, it starts `cargo xtask serve --no-build` itself (after `cargo xtask dist`).
 import { defineConfig } from "@playwright/test";
 
@@ -16,7 +17,7 @@ const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${fallbackPort}/`;
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.mjs",
-  outputDir: "test-results",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,

@@ -122,6 +122,7 @@ fn e2e(state: &mut Run) -> Outcome {
         let site = Server::start(&dist::dist_dir(), 0, false)?;
         let host = Server::start(&dir.join("host"), 0, false)?;
         say(format_args!("serving dist/ at {} and tests/e2e/host/ at {}", site.url(), host.url()));
+        let output_dir = dir.join("test-results").join(format!("run-{}", std::process::id()));
         let result = run(Command::new(dir.join("node_modules/.bin/playwright"))
             .current_dir(&dir)
             .arg("test")
@@ -129,8 +130,14 @@ fn e2e(state: &mut Run) -> Outcome {
             .env("BASE_URL", site.url())
             .env("HOST_URL", host.url())
             .env("DIST_DIR", dist::dist_dir())
-            .env("CHROMIUM_PATH", tools::CHROMIUM));
+            .env("CHROMIUM_PATH", tools::CHROMIUM)
+            .env("E2E_OUTPUT_DIR", &output_dir));
         drop((site, host));
+        if result.is_ok() {
+            let _ = std::fs::remove_dir_all(&output_dir);
+        } else {
+            say(format_args!("failure details in {}", output_dir.display()));
+        }
         result
     };
     go().into()

@@ -48,7 +48,7 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: `cargo xtask serve --no-build --port ${fallbackPort}`,
+        command: `cargo xtask serve --no-build --quiet --port ${fallbackPort}`,
         url: baseURL,
         reuseExistingServer: true,
         timeout: 120_000,

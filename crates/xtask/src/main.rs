@@ -24,23 +24,28 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   serve [--port N] [--no-build]   build dist/ and serve it (default port 8000)
-        [--dir DIR]               serve DIR instead (no build)
+        [--dir DIR] [--quiet]     serve DIR instead (no build); no request log
   test [--only S,..] [--skip S,..] [-- ARGS]
                                   fmt, clippy, native, wasm, js, dist, e2e (ARGS go to Playwright)
   dist                            build the static site into dist/
   bench [--only S,..]             run the benchmarks";
 
-const SERVE_USAGE: &str = "cargo xtask serve [--port N] [--no-build] [--dir DIR]";
+const SERVE_USAGE: &str = "cargo xtask serve [--port N] [--no-build] [--dir DIR] [--quiet]";
 
 fn serve(args: &[String]) -> Result {
     let mut port = 8000;
     let mut build = true;
     let mut dir = None;
+    let mut log = true;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let value = match arg.as_str() {
             "--no-build" => {
                 build = false;
+                continue;
+            }
+            "--quiet" => {
+                log = false;
                 continue;
             }
             "--dir" => {
@@ -62,7 +67,7 @@ fn serve(args: &[String]) -> Result {
         dist::build()?;
     }
     let dir = dir.unwrap_or_else(dist::dist_dir);
-    let server = serve::Server::start(&dir, port, true)?;
+    let server = serve::Server::start(&dir, port, log)?;
     println!("serving {} at {} (Ctrl-C to stop)", dir.display(), server.url());
     server.wait();
     Ok(())

@@ -417,19 +417,8 @@ export class App {
    * @param {string} linkText the location's hash or query
    */
   restore(linkText) {
-    const link = decodeLink(linkText);
-    /** @type {string | null} */
-    let linkError = null;
-    if (link) {
-      const seating = this.seatingFrom(link.seating);
-      linkError = this.loadSave(link.save, seating);
-      if (linkError === null) {
-        this.autosave();
-        this.update({ notice: this.m.t('link.opened') });
-        this.next();
-        return;
-      }
-    }
+    const linkError = this.openLink(linkText);
+    if (linkError === null) return;
     const saved = this.persist ? readAutosave() : null;
     /** @type {string | null} */
     let saveError = null;
@@ -444,9 +433,9 @@ export class App {
     }
     if (saved === null || saveError !== null) {
       this.adopt(Engine.create('mangala-iv', { setup: 'even' }), this.seatingFrom({}));
-      if (saveError === null && linkError === null) this.update({ notice: this.m.t('app.welcome') });
+      if (saveError === null && !linkError) this.update({ notice: this.m.t('app.welcome') });
     }
-    if (linkError !== null) {
+    if (linkError) {
       this.update({ notice: this.m.t('link.bad', { reason: linkError }), noticeIsError: true });
     } else if (saveError !== null) {
       this.update({ notice: this.m.t('save.bad', { reason: saveError }), noticeIsError: true });
@@ -454,6 +443,27 @@ export class App {
       this.update({ notice: this.resultLine() });
     }
     this.next();
+  }
+
+  /**
+   * Opens the game of a share link, if `text` holds one. Returns null when
+   * it did, the reason when it could not (the current game stays), and
+   * '' when `text` names no game.
+   * @param {string} text a hash or query string
+   * @returns {string | null}
+   */
+  openLink(text) {
+    const link = decodeLink(text);
+    if (!link) return '';
+    const error = this.loadSave(link.save, this.seatingFrom(link.seating));
+    if (error !== null) {
+      if (this.state.game) this.update({ notice: this.m.t('link.bad', { reason: error }), noticeIsError: true });
+      return error;
+    }
+    this.autosave();
+    this.update({ notice: this.m.t('link.opened'), noticeIsError: false });
+    this.next();
+    return null;
   }
 
   /**

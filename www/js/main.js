@@ -30,8 +30,15 @@ async function main() {
   document.documentElement.lang = messages.lang;
   messages.apply(document);
   const app = new App(document, { messages });
+  const forget = () => {
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  };
   app.restore(location.hash || location.search);
-  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  forget();
+  // A link pasted into the address bar of an open page changes only the hash.
+  addEventListener('hashchange', () => {
+    if (app.openLink(location.hash) !== '') forget();
+  });
   // For tools and embedding.
   /** @type {any} */ (window).mancalaAtlas = app;
 }

@@ -135,7 +135,7 @@ impl Game {
         let saved = Saved {
             format: SAVE_FORMAT,
             variant: self.game.start().variant().id().to_owned(),
-            options: *self.game.start().options(),
+            options: to_js(self.game.start().options()).unwrap_or(JsValue::UNDEFINED),
             moves: self.all_moves().iter().map(ToString::to_string).collect(),
             ply: Some(self.game.moves().len()),
         };
@@ -152,7 +152,8 @@ impl Game {
     /// at its point in the game (named by its number).
     pub fn load(text: &str) -> Result<Game, JsError> {
         let value = js_sys::JSON::parse(text).map_err(|_| JsError::new("the saved game is not valid JSON"))?;
-        let saved: Saved = from_js(value).map_err(|e| JsError::new(&format!("the saved game is malformed: {e}")))?;
+        let saved: Saved =
+            from_js(value).map_err(|e| JsError::new(&format!("the saved game is malformed: {}", words(&e))))?;
         if saved.format != SAVE_FORMAT {
             return Err(JsError::new(&format!(
                 "the saved game has format {}, but this version reads format {SAVE_FORMAT}",
@@ -160,7 +161,8 @@ impl Game {
             )));
         }
         let variant: Variant = saved.variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
-        let mut game = mancala_core::Game::new(Position::new(variant, saved.options));
+        let options = parse_options(saved.options)?;
+        let mut game = mancala_core::Game::new(Position::new(variant, options));
         for (i, text) in saved.moves.iter().enumerate() {
             let mv = parse_move(text)?;
             game.play(mv).map_err(|e| JsError::new(&format!("move {} (\"{text}\") cannot be played: {e}", i + 1)))?;
@@ -310,13 +312,14 @@ struct Preview {
     end: Option<EndView>,
 }
 
-/// A saved game, format 1.
+/// A saved game, format 1. Options stay a JS value until the game is known,
+/// so that a bad one is named as such.
 #[derive(Debug, Serialize, Deserialize)]
 struct Saved {
     format: u32,
     variant: String,
-    #[serde(default)]
-    options: Options,
+    #[serde(default, with = "serde_wasm_bindgen::preserve")]
+    options: JsValue,
     #[serde(default)]
     moves: Vec<String>,
     /// Moves played; the rest can be redone. Absent: all.
@@ -346,7 +349,13 @@ fn parse_options(value: JsValue) -> Result<Options, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(Options::default());
     }
-    from_js(value).map_err(|e| JsError::new(&format!("bad game options: {e}")))
+    from_js(value).map_err(|e| JsError::new(&format!("bad game options: {}", words(&e))))
+}
+
+/// A deserialization error's message, without the "Error: " of its JS form.
+fn words(err: &serde_wasm_bindgen::Error) -> String {
+    let text = err.to_string();
+    text.strip_prefix("Error: ").unwrap_or(&text).to_owned()
 }
 
 fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, serde_wasm_bindgen::Error> {

@@ -110,7 +110,10 @@ fn bad_games_and_options_are_named() {
     let err = Game::new("oware", JsValue::UNDEFINED).unwrap_err();
     assert_eq!(message(err), "unknown game \"oware\": choose mangala-iv, sadeqa-iii, al-manqala or anywoli");
     let err = Game::new("anywoli", options(r#"{"first": "west"}"#)).unwrap_err();
-    assert!(message(err).starts_with("bad game options: "));
+    assert_eq!(message(err), "bad game options: unknown variant `west`, expected `south` or `north`");
+    let err =
+        Game::load(r#"{"format": 1, "variant": "mangala-iv", "options": {"setup": {"random": "x"}}}"#).unwrap_err();
+    assert!(message(err).starts_with("bad game options: invalid type: string \"x\""));
 }
 
 /// AM-2, AM-3: one lap from pit 0 (7 seeds) fills pits 1..=7; nothing makes 2 or 4 (AM-5).

@@ -1,0 +1,170 @@
+// @ts-check
+// The game record: undo and redo, jumping in the move list, the autosave
+// across a reload, share links, bad links and saves, and the language.
+import { test, expect } from '@playwright/test';
+import { readFileSync, existsSync } from 'node:fs';
+import { engine, expectShownIsEngine, idle, open, play, ready, setSpeed, shown } from './game-helpers.mjs';
+
+test('undo, redo and jumping to any move', async ({ page }) => {
+  await open(page, 'game=sadeqa-iii');
+  await setSpeed(page, 'instant');
+  const boards = [(await shown(page)).board];
+  for (let i = 0; i < 4; i++) {
+    await play(page, (await shown(page)).legal[0]);
+    boards.push((await shown(page)).board);
+  }
+  await page.getByRole('button', { name: 'Undo' }).click();
+  expect((await shown(page)).board).toEqual(boards[3]);
+  await page.keyboard.press('Control+z');
+  expect((await shown(page)).board).toEqual(boards[2]);
+  let e = await expectShownIsEngine(page);
+  expect(e.ply).toBe(2);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  expect((await shown(page)).board).toEqual(boards[3]);
+  // The move list: every move is a button; the start and a later (undone) move too.
+  const list = page.locator('#moves');
+  await expect(list.locator('button')).toHaveCount(5);
+  await expect(list.locator('button[aria-current="step"]')).toHaveAttribute('data-ply', '3');
+  await list.locator('button[data-ply="0"]').click();
+  expect((await shown(page)).board).toEqual(boards[0]);
+  await list.locator('button[data-ply="4"]').click();
+  expect((await shown(page)).board).toEqual(boards[4]);
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+  // A new move after undo drops the moves that could have been redone.
+  await list.locator('button[data-ply="1"]').click();
+  await play(page, (await shown(page)).legal.at(-1) ?? -1);
+  e = await expectShownIsEngine(page);
+  expect(e.moves.length).toBe(2);
+  await expect(list.locator('button')).toHaveCount(3);
+});
+
+test('a reload resumes the game where it was, redo included', async ({ page }) => {
+  await open(page, 'game=al-manqala');
+  await setSpeed(page, 'instant');
+  for (let i = 0; i < 3; i++) await play(page, (await shown(page)).legal[0]);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  const before = await shown(page);
+  await page.reload();
+  await ready(page);
+  const after = await shown(page);
+  expect(after).toEqual(before);
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled();
+  await expect(page.locator('#speed')).toHaveValue('instant');
+  await expectShownIsEngine(page);
+});
+
+test('a share link reproduces the game: options, setup number and moves', async ({ page, browser }) => {
+  await open(page, 'game=mangala-iv&setup=random&seed=4242&free=1');
+  await expect(page.locator('#game-info')).toContainText('4242');
+  await setSpeed(page, 'instant');
+  for (let i = 0; i < 4; i++) await play(page, (await shown(page)).legal.at(-1) ?? -1);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  const here = await shown(page);
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const link = await page.locator('#share-link').inputValue();
+  expect(link).toContain('#game=mangala-iv');
+  expect(link).toContain('seed=4242');
+  // Opened elsewhere (a fresh browser profile, no autosave), it shows the same game.
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await page2.goto(link);
+  await ready(page2);
+  expect(await shown(page2)).toEqual(here);
+  await expect(page2.locator('#game-info')).toContainText('4242');
+  await expect(page2.getByRole('button', { name: 'Redo' })).toBeEnabled();
+  await expect(page2.locator('#notice')).toContainText('shared link');
+  // The link is consumed: a reload shows the autosave, not the link again.
+  expect(new URL(page2.url()).hash).toBe('');
+  await other.close();
+});
+
+test('the same setup number gives the same random setup (MG-2)', async ({ page }) => {
+  await open(page, 'game=mangala-iv&setup=random&seed=77');
+  const a = (await shown(page)).board;
+  await open(page, 'game=mangala-iv&setup=random&seed=78');
+  const b = (await shown(page)).board;
+  await open(page, 'game=mangala-iv&setup=random&seed=77');
+  expect((await shown(page)).board).toEqual(a);
+  expect(b).not.toEqual(a);
+  expect(a.reduce((x, y) => x + y, 0)).toBe(98);
+});
+
+test('a malformed link gets a clear message and keeps the autosaved game', async ({ page }) => {
+  await open(page, 'game=sadeqa-iii');
+  await setSpeed(page, 'instant');
+  await play(page, 3);
+  const saved = await shown(page);
+  for (const [link, words] of [
+    ['game=chess&moves=1', 'unknown game "chess"'],
+    ['game=sadeqa-iii&moves=2.3', 'move 2 ("3") cannot be played: not your pit'],
+    ['game=anywoli&first=west', 'bad game options'],
+    ['game=mangala-iv&setup=random&seed=abc', 'bad game options'],
+  ]) {
+    await page.goto(`./#${link}`);
+    await ready(page);
+    const notice = page.locator('#notice');
+    await expect(notice).toHaveClass(/error/);
+    await expect(notice).toContainText('This link could not be opened');
+    await expect(notice).toContainText(words);
+    expect(await shown(page)).toEqual(saved);
+  }
+  // The page is usable: a move can be played.
+  await play(page, (await shown(page)).legal[0]);
+  await expectShownIsEngine(page);
+});
+
+test('an unreadable autosave gets a message and is kept aside', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('mancala-atlas:game', '{"save": "{\\"format\\": 1, \\"variant\\": \\"sadeqa-iii\\", \\"moves\\": [\\"12\\"]}"}');
+    }
+  });
+  await open(page);
+  await expect(page.locator('#notice')).toContainText('The saved game could not be restored');
+  await expect(page.locator('#notice')).toContainText('not your pit');
+  const kept = await page.evaluate(() => localStorage.getItem('mancala-atlas:game.unreadable'));
+  await setSpeed(page, 'instant');
+  expect(kept).toContain('sadeqa-iii');
+  await play(page, (await shown(page)).legal[0]);
+  await expectShownIsEngine(page);
+});
+
+test('the language follows the browser, can be switched and is remembered', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'it-IT' });
+  const page = await context.newPage();
+  await open(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  const ui = (/** @type {string} */ lang) => {
+    const file = new URL(`../../www/i18n/${lang}.json`, import.meta.url);
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  };
+  const it = ui('it');
+  if (it) await expect(page.locator('#btn-new')).toHaveText(it.app.newGame);
+  // The rules panel speaks Italian too.
+  const rulesIt = JSON.parse(readFileSync(new URL('../../www/i18n/rules.it.json', import.meta.url), 'utf8'));
+  await page.locator('#btn-rules').click();
+  await expect(page.locator('#rules-body')).toContainText(rulesIt['mangala-iv'].sections[0].items[0].text);
+  await page.keyboard.press('Escape');
+  // Switch to Greek, then reload: still Greek.
+  await page.locator('#lang').selectOption('el');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+  const el = ui('el');
+  if (el) await expect(page.locator('#btn-new')).toHaveText(el.app.newGame);
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+  await expect(page.locator('#lang')).toHaveValue('el');
+  // And back to English.
+  await page.locator('#lang').selectOption('en');
+  await expect(page.locator('#btn-new')).toHaveText('New game');
+  await context.close();
+});
+
+test('engine and page agree on the last move of a game played through the record', async ({ page }) => {
+  await open(page, 'game=anywoli&moves=0.13.1.14');
+  await idle(page);
+  const e = await engine(page);
+  expect(e.moves).toEqual(['0', '13', '1', '14']);
+  await expectShownIsEngine(page);
+});

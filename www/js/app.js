@@ -830,8 +830,10 @@ export class App {
       if (epoch !== this.epoch) return;
       this.update({ thinking: false });
       if (accept) {
-        this.update({ notice: this.m.t('split.accepted', { player: playerName(this.m, this.state.seating, answerer) }) });
-        this.playMove('split');
+        const text = this.m.t('split.accepted', { player: playerName(this.m, this.state.seating, answerer) });
+        this.announce(text);
+        await this.playMove('split');
+        this.update({ notice: `${text} ${this.resultLine()}` });
       } else {
         const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, answerer) });
         this.update({ notice: text });

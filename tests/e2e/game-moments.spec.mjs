@@ -1,0 +1,224 @@
+// @ts-check
+// Each game's own moments: Mangala IV's ritual (MG-3) and forced pit (MG-4),
+// Al-manqala's split (AM-9), Anywoli's extra move (AW-5) and lot (AW-7).
+import { test, expect } from '@playwright/test';
+import { expectShownIsEngine, idle, open, play, setSpeed, shown, startFromChooser } from './game-helpers.mjs';
+
+/** @typedef {import('@playwright/test').Page} Page */
+
+/**
+ * Starts Mangala IV with the ritual from the chooser.
+ * @param {Page} page
+ * @param {'Two players on this device' | 'Against the computer'} mode
+ */
+async function startWithRitual(page, mode) {
+  await open(page);
+  await setSpeed(page, 'instant');
+  await startFromChooser(page, 'Mangala IV', async (dialog) => {
+    await dialog.locator('#chooser-ritual').check();
+    await dialog.getByLabel(mode).check();
+  });
+  const ritual = page.locator('#ritual');
+  await expect(ritual).toBeVisible();
+  await expect(ritual.locator('h3')).toContainText('Tek mi, Çift mi?');
+  // The board waits for the ritual.
+  await expect(page.locator('#pits .pit[aria-disabled="false"]')).toHaveCount(0);
+  return ritual;
+}
+
+test.describe('Mangala IV ritual "Tek mi, Çift mi?" (MG-3)', () => {
+  test('a right guess lets the guesser choose a side', async ({ page }) => {
+    const ritual = await startWithRitual(page, 'Two players on this device');
+    await ritual.getByRole('button', { name: 'Player 1 hides them' }).click();
+    await expect(ritual).toContainText('Player 2, look away!');
+    await ritual.getByRole('button', { name: 'Two counters' }).click();
+    await expect(ritual).toContainText('Player 2, look now');
+    await ritual.getByRole('button', { name: 'Even' }).click();
+    await expect(ritual).toContainText('two counters, even');
+    await expect(ritual).toContainText('Right guess: Player 2 chooses a side.');
+    await ritual.getByRole('button', { name: 'Take North' }).click();
+    await expect(ritual).toContainText('Player 1 plays South and Player 2 plays North. South moves first.');
+    await ritual.getByRole('button', { name: 'Start playing' }).click();
+    await expect(ritual).toBeHidden();
+    await expect(page.locator('#player-north .who')).toHaveText('Player 2 · North');
+    await expect(page.locator('#player-south .who')).toHaveText('Player 1 · South');
+    await expect(page.locator('#pits .pit[aria-disabled="false"]')).toHaveCount(1);
+  });
+
+  test('a wrong guess lets the hider assign the rows', async ({ page }) => {
+    const ritual = await startWithRitual(page, 'Two players on this device');
+    await ritual.getByRole('button', { name: 'Player 1 hides them' }).click();
+    await ritual.getByRole('button', { name: 'One counter' }).click();
+    await ritual.getByRole('button', { name: 'Even' }).click();
+    await expect(ritual).toContainText('one counter, odd');
+    await expect(ritual).toContainText('Wrong guess: Player 1 decides who plays which row.');
+    // The hider takes North for themselves, so Player 2 plays South and moves first.
+    await ritual.getByRole('button', { name: 'Take North' }).click();
+    await expect(ritual).toContainText('Player 2 plays South and Player 1 plays North.');
+    await ritual.getByRole('button', { name: 'Start playing' }).click();
+    await expect(page.locator('#player-south .who')).toHaveText('Player 2 · South');
+    // The seating survives a reload.
+    await page.reload();
+    await expect(page.locator('#player-south .who')).toHaveText('Player 2 · South');
+  });
+
+  test('against the computer, who hides, and the side decided leads to play', async ({ page }) => {
+    const ritual = await startWithRitual(page, 'Against the computer');
+    await ritual.getByRole('button', { name: 'The computer hides them' }).click();
+    await expect(ritual).toContainText('The computer has hidden its counters');
+    await ritual.getByRole('button', { name: 'Odd' }).click();
+    const text = (await ritual.locator('#ritual-text').textContent()) ?? '';
+    if (text.includes('Right guess')) {
+      await expect(ritual).toContainText('one counter, odd');
+      await ritual.getByRole('button', { name: 'Take North' }).click();
+    } else {
+      // The computer assigns the rows and takes the side that moves first.
+      await expect(ritual).toContainText('two counters, even');
+      await expect(ritual).toContainText('Computer plays South and You plays North');
+    }
+    await ritual.getByRole('button', { name: 'Start playing' }).click();
+    await expect(page.locator('#player-north .who')).toHaveText('You · North');
+    // South (the computer) moves first, in its worker.
+    await expect(page.locator('#board')).toHaveAttribute('data-ply', '1');
+    await idle(page);
+    await expectShownIsEngine(page);
+  });
+
+  test('can be skipped', async ({ page }) => {
+    const ritual = await startWithRitual(page, 'Two players on this device');
+    await ritual.getByRole('button', { name: 'Skip the ritual' }).click();
+    await expect(ritual).toBeHidden();
+    await expect(page.locator('#player-south .who')).toHaveText('Player 1 · South');
+    await expect(page.locator('#pits .pit[aria-disabled="false"]')).toHaveCount(1);
+  });
+});
+
+test('Mangala IV: the forced pit is shown, explained and played by one click or automatically (MG-4)', async ({ page }) => {
+  await open(page, 'game=mangala-iv');
+  await setSpeed(page, 'instant');
+  await page.locator('#pits [data-pit="3"]').hover();
+  await expect(page.locator('#preview')).toHaveText('You must sow your leftmost pit that holds seeds: pit a.');
+  await expect(page.locator('#pits [data-pit="3"]')).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Sow the forced pit (a)' }).click();
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '1');
+  await expectShownIsEngine(page);
+  // With the setting on, every forced move plays itself: MG-9 says the first mover wins 64–34.
+  await page.locator('.settings summary').click();
+  await page.getByLabel('Play forced moves automatically (Mangala IV)').check();
+  await expect(page.locator('#board')).toHaveAttribute('data-over', 'true', { timeout: 60_000 });
+  await expect(page.locator('#end-score')).toHaveText('South 64 – 34 North');
+  await expect(page.locator('#end-title')).toHaveText('Player 1 (South) wins');
+});
+
+test.describe("Al-manqala's split (AM-9)", () => {
+  test('proposed, declined, proposed again and accepted', async ({ page }) => {
+    await open(page, 'game=al-manqala&moves=0.13.1');
+    await setSpeed(page, 'instant');
+    await page.getByRole('button', { name: 'Propose to split the board' }).click();
+    const offer = page.locator('#split-offer');
+    await expect(offer).toBeVisible();
+    await expect(offer.locator('h3')).toHaveText('Player 2 (North) proposes to split the board');
+    await expect(offer).toContainText('each player would take');
+    await expect(offer).toContainText('Player 1 (South), do you accept?');
+    // The board waits for the answer.
+    await expect(page.locator('#pits .pit[aria-disabled="false"]')).toHaveCount(0);
+    await offer.getByRole('button', { name: 'Decline and play on' }).click();
+    await expect(offer).toBeHidden();
+    await expect(page.locator('#notice')).toHaveText('Player 1 declines the split; play goes on.');
+    expect((await shown(page)).over).toBe(false);
+    await page.getByRole('button', { name: 'Propose to split the board' }).click();
+    await offer.getByRole('button', { name: 'Accept the split' }).click();
+    await expect(page.locator('#board')).toHaveAttribute('data-over', 'true');
+    const e = await expectShownIsEngine(page);
+    expect(e.end?.reason).toBe('split');
+    expect(e.moves.at(-1)).toBe('split');
+    const s = await shown(page);
+    expect(s.board.every((n) => n === 0)).toBe(true);
+    expect(s.stores[0] + s.stores[1]).toBe(98);
+    await expect(page.locator('#end-reason')).toHaveText('The players agreed to share the seeds left on the board equally.');
+    await expect(page.locator('#moves li').last()).toContainText('split');
+  });
+
+  test('the computer answers a proposal', async ({ page }) => {
+    await open(page, 'game=al-manqala&mode=computer&side=south');
+    await setSpeed(page, 'instant');
+    await page.getByRole('button', { name: 'Propose to split the board' }).click();
+    // Level stand-in or search: either way an answer comes and the page goes on.
+    await expect(page.locator('#notice')).toContainText(/accepts the split|declines the split/);
+    await idle(page);
+    await expectShownIsEngine(page);
+  });
+});
+
+/**
+ * Searches, with an engine in the page, a line of play from the start of
+ * Anywoli (leftmost legal pit, or `choice` at one step) that reaches what
+ * `want` looks for; returns the moves and the pit to play next.
+ * @param {Page} page
+ * @param {'extra-move' | 'four-left'} want
+ */
+async function findAnywoliLine(page, want) {
+  return page.evaluate(async (want) => {
+    const { Engine } = await import('./js/engine.js');
+    for (let variant = 0; variant < 400; variant++) {
+      const e = Engine.create('anywoli', { lastFour: 'lot', lotSeed: 5 });
+      try {
+        /** @type {number[]} */
+        const moves = [];
+        for (let ply = 0; ply < 600; ply++) {
+          const s = e.state();
+          if (s.over) break;
+          for (const pit of s.legal) {
+            const p = e.preview(pit);
+            const hit =
+              want === 'extra-move'
+                ? (p.trace ?? []).some((step) => step.type === 'extra-move')
+                : p.end?.reason === 'four-left';
+            if (hit && ply > 2) return { moves, pit };
+          }
+          const pick = s.legal[(ply * 7 + variant * 3) % s.legal.length];
+          e.play(pick);
+          moves.push(pick);
+        }
+      } finally {
+        e.free();
+      }
+    }
+    throw new Error(`no ${want} found`);
+  }, want);
+}
+
+test('Anywoli: a four made by the last seed gives an extra move, said in words (AW-5)', async ({ page }) => {
+  await open(page, 'game=anywoli');
+  const { moves, pit } = await findAnywoliLine(page, 'extra-move');
+  await open(page, `game=anywoli&last=lot&lot=5&moves=${moves.join('.')}`);
+  await setSpeed(page, 'fast');
+  const mover = (await shown(page)).toMove;
+  await play(page, pit);
+  const side = mover === 'south' ? 'South' : 'North';
+  await expect(page.locator('#live')).toContainText(`${side} moves again.`);
+  expect((await shown(page)).toMove).toBe(mover);
+  await expectShownIsEngine(page);
+});
+
+test('Anywoli: the last four drawn by lot, visibly (AW-7)', async ({ page }) => {
+  await open(page, 'game=anywoli');
+  const { moves, pit } = await findAnywoliLine(page, 'four-left');
+  await open(page, `game=anywoli&last=lot&lot=5&moves=${moves.join('.')}`);
+  await expect(page.locator('#game-info')).toContainText('last four drawn by lot');
+  await expect(page.locator('#game-info .seed')).toHaveText('5');
+  await setSpeed(page, 'instant');
+  await play(page, pit);
+  const e = await expectShownIsEngine(page);
+  expect(e.end?.reason).toBe('four-left');
+  const lot = await page.evaluate(async () => {
+    const { Engine } = await import('./js/engine.js');
+    const g = Engine.create('anywoli', { lastFour: 'lot', lotSeed: 5 });
+    const side = g.state().lot;
+    g.free();
+    return side;
+  });
+  await expect(page.locator('#end-extra')).toHaveText(
+    `The last four were drawn by lot: number 5 gave them to ${lot === 'south' ? 'South' : 'North'}.`,
+  );
+});

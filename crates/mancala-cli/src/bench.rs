@@ -4,22 +4,10 @@ use std::time::Instant;
 
 use std::collections::HashMap;
 
-use mancala_core::{Move, NoObserver, Observer, Options, Pit, Position, Variant};
+use mancala_core::{Move, NoObserver, Observer, Options, Pit, Position, SplitMix64, Variant};
 use serde_json::json;
 
 use crate::args::Args;
-
-/// A tiny xorshift generator: the benchmark must not measure its RNG.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// Counts seeds dropped and the laps of the current move.
 #[derive(Default)]
@@ -58,7 +46,7 @@ fn median_ns<T>(runs: usize, batch: u32, mut f: impl FnMut() -> T) -> f64 {
 fn playout(
     variant: Variant,
     options: Options,
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     seen: &mut HashMap<u64, u8>,
     mut each: impl FnMut(&Position, Move),
 ) -> u64 {
@@ -68,7 +56,7 @@ fn playout(
     let mut moves = 0;
     while !pos.is_over() {
         let legal = pos.legal_moves();
-        let m = Move::Sow(legal.pits()[rng.below(legal.len())]);
+        let m = Move::Sow(legal.pits()[rng.below(legal.len() as u64) as usize]);
         each(&pos, m);
         let stores = pos.stores();
         pos.play_unchecked(m);
@@ -98,14 +86,14 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     args.done()?;
     for variant in Variant::ALL.into_iter().filter(|v| only.is_none_or(|o| o == *v)) {
         let mut seen = HashMap::new();
-        let mut rng = Rng(seed | 1);
+        let mut rng = SplitMix64::new(seed);
         let clock = Instant::now();
         let moves: u64 =
             (0..games).map(|_| playout(variant, bench_options(variant), &mut rng, &mut seen, |_, _| {})).sum();
         let secs = clock.elapsed().as_secs_f64();
         // The same games again, counting seeds and finding the move with the
         // most laps (not timed: tracing costs more).
-        let mut rng = Rng(seed | 1);
+        let mut rng = SplitMix64::new(seed);
         let mut sown = Sown::default();
         let mut longest = (0, Position::new(variant, Options::default()), Move::Split);
         for _ in 0..games {

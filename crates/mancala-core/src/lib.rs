@@ -30,6 +30,7 @@ mod variant;
 pub use game::Game;
 pub use moves::{Move, MoveList, ParseMoveError, Pit};
 pub use position::{End, EndReason, Memory, Outcome, PlayError, Position, Setup, SetupError};
+pub use rng::SplitMix64;
 pub use side::{BySide, ParseSideError, Side};
 pub use trace::{CaptureKind, NoObserver, Observer, Step, Trace};
 pub use variant::{LastFour, MangalaSetup, Options, ParseVariantError, Rules, SadeqaSeeds, Variant};

@@ -4,8 +4,8 @@
 mod common;
 
 use mancala_core::{
-    CaptureKind, Game, LastFour, MangalaSetup, Move, Options, PlayError, Position, SadeqaSeeds, Side, Step, Trace,
-    Variant,
+    CaptureKind, Game, LastFour, MangalaSetup, Move, Options, PlayError, Position, SadeqaSeeds, Side, SplitMix64, Step,
+    Trace, Variant,
 };
 
 /// Every game with a spread of its options.
@@ -24,17 +24,6 @@ fn configurations() -> Vec<(Variant, Options)> {
     all.push((Variant::Anywoli, Options { last_four: LastFour::FirstFinal, ..base }));
     all.push((Variant::Anywoli, Options { last_four: LastFour::Lot, lot_seed: 9, ..base }));
     all
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 fn total(pos: &Position) -> u32 {
@@ -76,7 +65,7 @@ fn replay_trace(before: &Position, trace: &Trace) -> (Vec<u32>, [u32; 2]) {
 #[test]
 fn c7_c8_random_games_keep_every_invariant() {
     for (variant, options) in configurations() {
-        let mut rng = Rng(0x5EED ^ u64::from(variant.pits_per_row()));
+        let mut rng = SplitMix64::new(0x5EED ^ u64::from(variant.pits_per_row()));
         for _ in 0..20 {
             let mut game = Game::new(Position::new(variant, options));
             let seeds = variant.rules(&options).seeds;
@@ -94,7 +83,7 @@ fn c7_c8_random_games_keep_every_invariant() {
                         assert_eq!(pos.play(m), Err(PlayError::NotYourPit));
                     }
                 }
-                let m = Move::Sow(legal.pits()[rng.below(legal.len())]);
+                let m = Move::Sow(legal.pits()[rng.below(legal.len() as u64) as usize]);
                 let mut trace = Trace::default();
                 let traced = pos.play_traced(m, &mut trace).expect("legal");
                 let mut unchecked = pos;

@@ -2,9 +2,7 @@
 
 use std::time::Instant;
 
-use std::collections::HashMap;
-
-use mancala_core::{Move, NoObserver, Observer, Options, Pit, Position, SplitMix64, Variant};
+use mancala_core::{Move, Observer, Options, Pit, Playouts, Position, SplitMix64, Variant};
 use serde_json::json;
 
 use crate::args::Args;
@@ -40,39 +38,6 @@ fn median_ns<T>(runs: usize, batch: u32, mut f: impl FnMut() -> T) -> f64 {
     times[runs / 2]
 }
 
-/// Plays one random game from the start to its end, feeding every move to
-/// `each`; returns the moves made. Repetition (C-6) is counted by placement
-/// hash since the last capture, as `Game` does, without keeping positions.
-fn playout(
-    variant: Variant,
-    options: Options,
-    rng: &mut SplitMix64,
-    seen: &mut HashMap<u64, u8>,
-    mut each: impl FnMut(&Position, Move),
-) -> u64 {
-    let mut pos = Position::new(variant, options);
-    seen.clear();
-    seen.insert(pos.placement_hash(), 1);
-    let mut moves = 0;
-    while !pos.is_over() {
-        let legal = pos.legal_moves();
-        let m = Move::Sow(legal.pits()[rng.below(legal.len() as u64) as usize]);
-        each(&pos, m);
-        let stores = pos.stores();
-        pos.play_unchecked(m);
-        moves += 1;
-        if pos.stores() != stores {
-            seen.clear();
-        }
-        let count = seen.entry(pos.placement_hash()).or_insert(0);
-        *count += 1;
-        if *count >= 3 && !pos.is_over() {
-            pos.end_by_repetition(&mut NoObserver);
-        }
-    }
-    moves
-}
-
 /// The options a random playout uses: Mangala IV's forced play would repeat
 /// one game, so it is benchmarked with free choice.
 fn bench_options(variant: Variant) -> Options {
@@ -85,11 +50,11 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let seed: u64 = args.parsed("--seed")?.unwrap_or(1);
     args.done()?;
     for variant in Variant::ALL.into_iter().filter(|v| only.is_none_or(|o| o == *v)) {
-        let mut seen = HashMap::new();
+        let mut playouts = Playouts::default();
+        let start = Position::new(variant, bench_options(variant));
         let mut rng = SplitMix64::new(seed);
         let clock = Instant::now();
-        let moves: u64 =
-            (0..games).map(|_| playout(variant, bench_options(variant), &mut rng, &mut seen, |_, _| {})).sum();
+        let moves: u64 = (0..games).map(|_| playouts.play(start, &mut rng, |_, _| {})).sum();
         let secs = clock.elapsed().as_secs_f64();
         // The same games again, counting seeds and finding the move with the
         // most laps (not timed: tracing costs more).
@@ -97,7 +62,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         let mut sown = Sown::default();
         let mut longest = (0, Position::new(variant, Options::default()), Move::Split);
         for _ in 0..games {
-            playout(variant, bench_options(variant), &mut rng, &mut seen, |pos, m| {
+            playouts.play(start, &mut rng, |pos, m| {
                 let _ = pos.play_traced(m, &mut sown);
                 if sown.laps > longest.0 {
                     longest = (sown.laps, *pos, m);

@@ -19,6 +19,7 @@
 mod game;
 mod games;
 mod moves;
+mod playout;
 mod position;
 pub mod ritual;
 mod rng;
@@ -29,6 +30,7 @@ mod variant;
 
 pub use game::Game;
 pub use moves::{Move, MoveList, ParseMoveError, Pit};
+pub use playout::Playouts;
 pub use position::{End, EndReason, Memory, Outcome, PlayError, Position, Setup, SetupError};
 pub use rng::SplitMix64;
 pub use side::{BySide, ParseSideError, Side};

@@ -383,7 +383,7 @@ impl Position {
     /// The pit opposite `pit` (C-1).
     #[must_use]
     pub fn opposite(&self, pit: usize) -> usize {
-        self.len() - 1 - pit
+        (self.len() - 1).saturating_sub(pit)
     }
 
     /// The row that owns `pit` (C-1).
@@ -529,7 +529,11 @@ impl Position {
     /// leaves the position unchanged; any other illegal move is played as
     /// the sowing goes (seeds are conserved either way).
     pub fn play_unchecked(&mut self, m: Move) {
-        if matches!(m, Move::Sow(p) if usize::from(p) >= self.len()) || self.end.is_some() {
+        let playable = match m {
+            Move::Sow(p) => usize::from(p) < self.len(),
+            Move::Split => self.variant == Variant::Manqala,
+        };
+        if !playable || self.end.is_some() {
             return;
         }
         let before = *self;

@@ -156,3 +156,49 @@ fn setup_errors_are_clear() {
     setup.board[0] = u32::MAX;
     assert!(matches!(Position::from_setup(&setup), Err(SetupError::SeedTotal { .. })));
 }
+
+#[test]
+fn no_public_function_panics_on_arbitrary_input() {
+    use mancala_core::{BySide, Memory, Setup};
+    let mut rng = SplitMix64::new(77);
+    for round in 0..4000u64 {
+        let variant = Variant::ALL[(round % 4) as usize];
+        let len = usize::from(variant.pits_per_row()) * 2 + (rng.below(3) as usize).saturating_sub(1);
+        let options = Options {
+            free_choice: rng.below(2) == 0,
+            first: Side::ALL[rng.below(2) as usize],
+            setup: if rng.below(2) == 0 { MangalaSetup::Even } else { MangalaSetup::Random(rng.next_u64()) },
+            ..Options::default()
+        };
+        let seeds = variant.rules(&options).seeds;
+        // Mostly boards that add up, sometimes not; any counts.
+        let mut board = vec![0u32; len];
+        for _ in 0..rng.below(u64::from(seeds) + 1) {
+            board[rng.below(len as u64) as usize] += 1;
+        }
+        if rng.below(10) == 0 {
+            board[0] = rng.next_u64() as u32;
+        }
+        let placed: u32 = board.iter().fold(0u32, |a, &b| a.saturating_add(b));
+        let rest = seeds.saturating_sub(placed);
+        let south = rng.below(u64::from(rest) + 1) as u32;
+        let setup = Setup {
+            variant,
+            options,
+            board,
+            stores: BySide { south, north: rest - south },
+            turn: Side::ALL[rng.below(2) as usize],
+            memory: Memory::default(),
+        };
+        let Ok(mut pos) = Position::from_setup(&setup) else { continue };
+        for _ in 0..30 {
+            let m = if rng.below(20) == 0 { Move::Split } else { Move::Sow(rng.below(30) as u8) };
+            let _ = (pos.is_legal(m), pos.legal_moves(), pos.opposite(rng.below(40) as usize));
+            match pos.play(m) {
+                Ok(next) => pos = next,
+                Err(_) => pos.play_unchecked(m),
+            }
+            assert_eq!(total(&pos), seeds, "seeds conserved after {m}");
+        }
+    }
+}

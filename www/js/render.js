@@ -247,7 +247,8 @@ function clusterInCircle(ctx, cx, cy, radius, count, key) {
 }
 
 /**
- * Seeds clustered in a rectangle, row by row in a loose grid.
+ * Seeds clustered in a rectangle: a loose grid filled across the short side
+ * first, centred, so a few seeds make a small heap and many fill the box.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Rect} box
  * @param {number} count
@@ -255,26 +256,21 @@ function clusterInCircle(ctx, cx, cy, radius, count, key) {
  * @param {number} key
  */
 function clusterInRect(ctx, box, count, s, key) {
-  const gap = s * 2.3;
-  const cols = Math.max(1, Math.floor((box.w - gap * 0.4) / gap));
-  const rows = Math.max(1, Math.floor((box.h - gap * 0.4) / gap));
-  const shown = Math.min(count, cols * rows);
-  const x0 = box.x + (box.w - (cols - 1) * gap) / 2;
-  const y0 = box.y + (box.h - (rows - 1) * gap) / 2;
+  const gap = s * 2.2;
   const tall = box.h > box.w;
+  const long = tall ? box.h : box.w;
+  const short = tall ? box.w : box.h;
+  const across = Math.max(1, Math.floor((short - gap * 0.3) / gap));
+  const along = Math.max(1, Math.floor((long - gap * 0.3) / gap));
+  const shown = Math.min(count, across * along);
+  const used = Math.ceil(shown / across);
+  const start = (long - (used - 1) * gap) / 2;
+  const side0 = (short - (across - 1) * gap) / 2;
   for (let i = 0; i < shown; i++) {
-    const major = tall ? rows : cols;
-    const a = i % major;
-    const b = Math.floor(i / major);
-    const col = tall ? b : a;
-    const row = tall ? a : b;
-    seed(
-      ctx,
-      x0 + col * gap + (hash(key, i * 2) - 0.5) * s * 0.8,
-      y0 + row * gap + (hash(key, i * 2 + 1) - 0.5) * s * 0.8,
-      s,
-      key * 977 + i,
-    );
+    const a = start + Math.floor(i / across) * gap + (hash(key, i * 2) - 0.5) * s * 0.9;
+    const b = side0 + (i % across) * gap + (hash(key, i * 2 + 1) - 0.5) * s * 0.9;
+    const [x, y] = tall ? [box.x + b, box.y + a] : [box.x + a, box.y + b];
+    seed(ctx, x, y, s, key * 977 + i);
   }
 }
 

@@ -181,7 +181,10 @@ export class App {
       sync(this.el, s, this.m, { busy: this.busy, paused: this.paused, ritual: this.ritualActive });
     }
     if (isMoving(s.frame, now)) this.schedule();
-    if (this.doc.documentElement.dataset.ready !== 'true') this.doc.documentElement.dataset.ready = 'true';
+    if (this.doc.documentElement.dataset.ready !== 'true') {
+      this.doc.documentElement.dataset.ready = 'true';
+      performance.mark('mancala-atlas:interactive');
+    }
   }
 
   /** Recomputes the board's geometry for the container's size. */

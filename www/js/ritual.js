@@ -158,10 +158,12 @@ export async function runRitual(el, m, seating, first, engine, announce) {
     /** @type {Side} */
     let side;
     if (human(decider)) {
-      const s = await ask(`${reveal} ${verdict}`, [
+      /** @type {[Side, string][]} */
+      const sides = [
         ['south', m.t(first === 'south' ? 'ritual.takeSouthFirst' : 'ritual.takeSouth')],
         ['north', m.t(first === 'north' ? 'ritual.takeNorthFirst' : 'ritual.takeNorth')],
-      ]);
+      ];
+      const s = await ask(`${reveal} ${verdict}`, sides);
       if (s === SKIP) return null;
       side = s;
     } else {

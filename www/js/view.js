@@ -291,8 +291,19 @@ function syncMoves(list, g, m, enabled) {
           (got > 0 ? `, ${m.t('record.gain', { n: got })}` : ''),
       );
     }
-    if (ply === g.ply) b.setAttribute('aria-current', 'step');
-    else b.removeAttribute('aria-current');
+    if (ply === g.ply) {
+      if (b.getAttribute('aria-current') !== 'step') {
+        b.setAttribute('aria-current', 'step');
+        // Scroll the list only (never the page) to show the current move.
+        const item = /** @type {HTMLElement} */ (li);
+        if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+        else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+          list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+        }
+      }
+    } else {
+      b.removeAttribute('aria-current');
+    }
     b.disabled = !enabled;
   });
 }

@@ -168,3 +168,33 @@ test('engine and page agree on the last move of a game played through the record
   expect(e.moves).toEqual(['0', '13', '1', '14']);
   await expectShownIsEngine(page);
 });
+
+test('embedded view mode: no chrome, no play, steps through the moves, saves nothing', async ({ page }) => {
+  await open(page);
+  const moves = await page.evaluate(async () => {
+    const { Engine } = await import('./js/engine.js');
+    const e = Engine.create('sadeqa-iii');
+    for (let i = 0; i < 3; i++) e.play(e.state().legal[0]);
+    const list = e.state().moves.map((m) => m.move);
+    e.free();
+    return list;
+  });
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`./?embed=1&mode=view&game=sadeqa-iii&moves=${moves.join('.')}&ply=0`);
+  await ready(page);
+  await expect(page.locator('header.bar')).toBeHidden();
+  await expect(page.locator('#pits .pit[aria-disabled="false"]')).toHaveCount(0);
+  await setSpeed(page, 'instant');
+  const start = (await shown(page)).board;
+  await page.locator('#pits [data-pit="2"]').click({ force: true });
+  expect((await shown(page)).ply).toBe(0);
+  for (const ply of [1, 2, 3]) {
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect(page.locator('#board')).toHaveAttribute('data-ply', String(ply));
+    await idle(page);
+  }
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Undo' }).click();
+  expect((await shown(page)).board).toEqual(start);
+  expect(await page.evaluate(() => localStorage.getItem('mancala-atlas:game'))).toBeNull();
+});

@@ -596,6 +596,20 @@ export class App {
       this.update({ notice: err instanceof Error ? err.message : String(err), noticeIsError: true });
       return;
     }
+    if (await this.show(before, move, trace)) this.next(true);
+  }
+
+  /**
+   * Animates a move the engine has just made (played or redone) from
+   * `before`, then shows the engine's position and says what happened.
+   * Resolves false if something else replaced the game meanwhile.
+   * @param {GameState} before
+   * @param {number | 'split'} move
+   * @param {Step[]} trace
+   * @returns {Promise<boolean>}
+   */
+  async show(before, move, trace) {
+    if (!this.engine) return false;
     const after = this.engine.state();
     const token = { cancelled: false };
     this.token = token;
@@ -616,14 +630,14 @@ export class App {
         if (token === this.token) this.update({ banner: this.bannerFor(step, after) });
       },
     });
-    if (token !== this.token) return;
+    if (token !== this.token) return false;
     this.busy = false;
     this.lastMove = move === 'split' ? null : { origin: sum.origin, last: sum.last };
     const hadFocus = this.el.pits.contains(this.doc.activeElement);
     this.update({ game: after, frame: null, banner: '', focus: null });
     if (hadFocus) this.focusBoard();
     this.announce(`${describeMove(this.m, before, move, trace, after.end, false)} ${after.over ? this.resultLine() : this.turnLine()}`);
-    this.next(true);
+    return true;
   }
 
   /**
@@ -748,33 +762,37 @@ export class App {
   }
 
   undo() {
-    this.step((e) => e.undo(), (g) => g.canUndo);
-  }
-
-  redo() {
-    this.step((e) => e.redo(), (g) => g.canRedo);
-  }
-
-  /**
-   * Undo or redo: one move, and against the computer on past its turns.
-   * @param {(e: Engine) => boolean} move
-   * @param {(g: GameState) => boolean} can
-   */
-  step(move, can) {
-    if (!this.engine || this.busy || this.ritualActive || this.state.viewOnly) return;
+    if (!this.engine || this.busy || this.ritualActive) return;
     this.interrupt();
-    if (!move(this.engine)) return;
+    if (!this.engine.undo()) return;
     this.refresh();
-    while (this.skipsComputer() && this.state.game && can(this.state.game)) {
-      move(this.engine);
+    while (this.skipsComputer() && this.state.game?.canUndo) {
+      this.engine.undo();
       this.refresh();
     }
     this.afterNavigation();
   }
 
+  /** Replays the next undone move, animated (against the computer, its reply too). */
+  async redo() {
+    if (!this.engine || this.busy || this.ritualActive) return;
+    this.interrupt();
+    const epoch = this.epoch;
+    do {
+      const before = this.state.game;
+      const next = before && before.ply < before.moves.length ? before.moves[before.ply].move : null;
+      if (!before || next === null) break;
+      const move = next === 'split' ? 'split' : Number(next);
+      const trace = this.engine.preview(move).trace ?? [];
+      if (!this.engine.redo()) break;
+      if (!(await this.show(before, move, trace)) || epoch !== this.epoch) return;
+    } while (this.skipsComputer() && this.state.game?.canRedo);
+    this.afterNavigation(false);
+  }
+
   /** @param {number} ply */
   jump(ply) {
-    if (!this.engine || this.busy || this.ritualActive || this.state.viewOnly) return;
+    if (!this.engine || this.busy || this.ritualActive) return;
     this.interrupt();
     if (!this.engine.jump(ply)) return;
     this.refresh();
@@ -789,13 +807,17 @@ export class App {
     this.update({ game: this.engine.state(), preview: null, previewPit: null, notice: '', noticeIsError: false, splitOffer: null, banner: '' });
   }
 
-  afterNavigation() {
+  /**
+   * After undo, redo or jump: the computer waits until asked, the game is saved.
+   * @param {boolean} [announce] say where the game now is (redo has said what it replayed)
+   */
+  afterNavigation(announce = true) {
     const g = this.state.game;
     if (!g) return;
     this.paused = Boolean(g.toMove && controller(this.state.seating, g.toMove) === 'computer');
     this.autosave();
     this.update(g.over ? { notice: this.resultLine() } : {});
-    this.announce(this.m.t('narrate.at', { ply: g.ply }) + ' ' + (g.over ? this.resultLine() : this.turnLine()));
+    if (announce) this.announce(this.m.t('narrate.at', { ply: g.ply }) + ' ' + (g.over ? this.resultLine() : this.turnLine()));
   }
 
   /**

@@ -29,7 +29,11 @@ async function main() {
   const [messages] = await Promise.all([loadMessages(lang), initEngine()]);
   document.documentElement.lang = messages.lang;
   messages.apply(document);
-  const app = new App(document, { messages });
+  // Embedding (`?embed=1`): no site chrome, no autosave of the host's visitor's
+  // own game; `mode=view` shows a game to step through without playing.
+  const embed = query.get('embed') === '1';
+  document.documentElement.classList.toggle('embed', embed);
+  const app = new App(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed });
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   };

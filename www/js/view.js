@@ -230,16 +230,16 @@ export function sync(el, s, m, flags) {
   el.preview.classList.toggle('illegal', Boolean(s.preview && !s.preview.legal));
 
   // Controls.
-  const human = !s.viewOnly && !busy;
-  el.undo.disabled = !(human && g.canUndo);
-  el.redo.disabled = !(human && g.canRedo);
+  // Undo and redo also step through a game shown view-only (embedding).
+  el.undo.disabled = busy || !g.canUndo;
+  el.redo.disabled = busy || !g.canRedo;
   el.forced.hidden = g.forced === null || !canPlay;
   if (g.forced !== null) el.forced.textContent = m.t('controls.forced', { letter: pitLetter(g.forced, n) });
   el.split.hidden = !g.canSplit || !canPlay;
   el.resume.hidden = !(flags.paused && !busy && g.toMove && controller(s.seating, g.toMove) === 'computer');
   el.speed.value = s.settings.speed;
 
-  syncMoves(el.moves, g, m, !busy && !s.viewOnly);
+  syncMoves(el.moves, g, m, !busy);
 }
 
 /**

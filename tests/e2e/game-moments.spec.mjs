@@ -222,3 +222,30 @@ test('Anywoli: the last four drawn by lot, visibly (AW-7)', async ({ page }) => 
     `The last four were drawn by lot: number 5 gave them to ${lot === 'south' ? 'South' : 'North'}.`,
   );
 });
+
+test('computer against computer plays a whole game by itself, in its worker', async ({ page }) => {
+  test.setTimeout(180_000);
+  await open(page, 'game=al-manqala&mode=demo&level=1');
+  await setSpeed(page, 'instant');
+  await expect(page.locator('#player-south .who')).toHaveText('Computer · South');
+  await expect(page.locator('#board')).toHaveAttribute('data-over', 'true', { timeout: 150_000 });
+  const e = await expectShownIsEngine(page);
+  expect(e.over).toBe(true);
+  await expect(page.locator('#end')).toBeVisible();
+});
+
+test('against the computer: it answers each move, and undo takes back both', async ({ page }) => {
+  await open(page, 'game=sadeqa-iii&mode=computer&side=south&level=1');
+  await setSpeed(page, 'instant');
+  await play(page, 2);
+  // The computer (North) replies by itself.
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
+  await idle(page);
+  let e = await expectShownIsEngine(page);
+  expect(e.toMove).toBe('south');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  e = await expectShownIsEngine(page);
+  expect(e.ply).toBe(0);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
+});

@@ -1,1 +1,71 @@
-//! Game-tree search over the rules of `mancala-core`.
+//! The computer opponent of Mancala Atlas: a game-tree search over the rules
+//! of [`mancala_core`], for all four games and every option.
+//!
+//! # The search
+//! Iterative-deepening negamax with alpha-beta, principal-variation search,
+//! a transposition table and move ordering by each child's evaluation
+//! (`search.rs`). It negates a score only when the player to move really
+//! changes (Anywoli's extra move, AW-5; passes), leaves passes, forced moves
+//! (MG-4), endless moves (C-5) and automatic ends (C-8) to the core, applies
+//! repetition (C-6) along the game's history plus the search path, and stops
+//! deepening once a search has reached the true end of every line
+//! ([`Thought::exact`]). The search is generic over [`Evaluate`]; the
+//! standard evaluation ([`Tuned`]) is linear in a few board [`features`],
+//! with weights per game fitted to self-play (`examples/tune.rs`).
+//!
+//! Nothing in the recursion allocates, and the clock is injected
+//! ([`Clock`]; a closure `FnMut() -> f64` is one, [`NoClock`] never
+//! advances), so the same code runs in a Web Worker, where
+//! `performance.now()` is the clock.
+//!
+//! # Levels
+//! [`Level::ALL`]: Beginner (one move ahead, with errors), Easy, Medium,
+//! Hard, Expert; [`Level::limits`] gives each one's budget in nodes and
+//! depth (Expert: also a one-second cap). Node budgets make a level's move
+//! the same for the same position, history and seed, on any machine.
+//! [`Level::Greedy`] (take the biggest capture) is a yardstick for tests.
+//!
+//! # Use
+//! ```
+//! use mancala_ai::{Engine, Level, NoClock};
+//! use mancala_core::{Game, Options, Position, Variant};
+//!
+//! let mut game = Game::new(Position::new(Variant::Sadeqa, Options::default()));
+//! let mut engine = Engine::new();
+//! let thought = engine.play(game.positions(), Level::Easy, 7, &mut NoClock).unwrap();
+//! game.play(thought.best).unwrap();
+//! assert_eq!(thought.pv[0], thought.best);
+//! ```
+//!
+//! In the browser, keep one [`Engine`] in the worker and pass a clock:
+//! `engine.think(game.positions(), &limits, &mut || js_sys::Date::now())`.
+//! Decisions that are not moves: [`Engine::choose_side`] (Mangala IV's
+//! ritual, MG-3), [`Engine::split_advice`] and [`Thought::propose_split`]
+//! (Al-manqala's split, AM-9). Hints: [`Engine::hints`] gives one
+//! [`PitHint`] per pit of the player to move.
+//!
+//! Scores are for the player to move, in centiseeds (100 = a seed); a
+//! finished game scores ±[`WIN`] plus the margin ([`terminal_score`]).
+
+mod clock;
+mod engine;
+pub mod eval;
+mod level;
+mod rng;
+mod search;
+pub mod selfplay;
+
+pub use clock::{Clock, NoClock};
+pub use engine::{Engine, PitHint, SideChoice, SplitAdvice, Thought, split_score};
+pub use eval::{Evaluate, Linear, SEED, Tuned, WIN, features, terminal_score};
+pub use level::{Level, ParseLevelError};
+pub use rng::Rng;
+pub use search::{Limits, MAX_PLY, Searcher};
+
+use mancala_core::Position;
+
+/// Searches the last position of `history` with a fresh [`Engine`] (a
+/// convenience; keep an engine to reuse its table).
+pub fn think(history: &[Position], limits: &Limits, clock: &mut dyn Clock) -> Option<Thought> {
+    Engine::new().think(history, limits, clock)
+}

@@ -1,0 +1,302 @@
+//! The engine: the search with its memory, and the decisions built on it
+//! (a level's move, hints, Mangala IV's side, Al-manqala's split).
+
+use mancala_core::{Game, Move, PlayError, Position, Side, Variant};
+
+use crate::eval::{Evaluate, SEED, Tuned, terminal_score};
+use crate::search::{Analysis, Searcher, key_of};
+use crate::{Clock, Level, Limits, Rng};
+
+/// A move chosen, with what the search thinks of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct Thought {
+    /// The move to play.
+    pub best: Move,
+    /// Its score for the player to move, in centiseeds (100 = one seed);
+    /// beyond ±[`WIN`](crate::WIN) the game is decided (see
+    /// [`terminal_score`](crate::terminal_score)).
+    pub score: i32,
+    /// Plies searched (the deepest iteration whose result is used).
+    pub depth: u8,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The expected line, `best` first; the side to move of each is
+    /// whoever the core says moves next.
+    pub pv: Vec<Move>,
+    /// Whether the score is the true result of best play (the search
+    /// reached the end of every line).
+    pub exact: bool,
+    /// Al-manqala: whether this player would rather split the board now
+    /// (AM-9) than play on: propose it; if declined, play `best`.
+    pub propose_split: bool,
+}
+
+/// What the hint overlay shows for one pit of the player to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PitHint {
+    pub pit: u8,
+    /// The move's score for the player to move (as in [`Thought::score`]);
+    /// `None` when the move is illegal.
+    pub score: Option<i32>,
+    /// The best move (several if they tie).
+    pub best: bool,
+    /// Seeds the move itself puts in the mover's store.
+    pub captures: u8,
+    /// Seeds the move itself puts in the opponent's store (AW-4's fours in
+    /// their row; end-of-game settlements).
+    pub gives: u8,
+    /// The mover moves again (AW-5).
+    pub extra_move: bool,
+    /// Why the move is not legal (its `Display` is the player-readable text).
+    pub illegal: Option<PlayError>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for PitHint {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("PitHint", 7)?;
+        st.serialize_field("pit", &self.pit)?;
+        st.serialize_field("score", &self.score)?;
+        st.serialize_field("best", &self.best)?;
+        st.serialize_field("captures", &self.captures)?;
+        st.serialize_field("gives", &self.gives)?;
+        st.serialize_field("extraMove", &self.extra_move)?;
+        st.serialize_field("illegal", &self.illegal.map(|e| e.to_string()))?;
+        st.end()
+    }
+}
+
+/// Mangala IV's ritual choice (MG-3): the side to take, and what it is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SideChoice {
+    pub side: Side,
+    /// The score of the game for `side` (as in [`Thought::score`]).
+    pub score: i32,
+    /// Whether the score is the true result (always, with forced play).
+    pub exact: bool,
+}
+
+/// Al-manqala's split (AM-9), weighed for one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct SplitAdvice {
+    /// The final score for this player if the board is split now.
+    pub split: i32,
+    /// The search's expectation for this player if play goes on.
+    pub play_on: i32,
+    /// Whether to propose (or accept) the split: it beats playing on.
+    pub accept: bool,
+}
+
+/// The search with its memory: make one and keep it (in the page's worker,
+/// in a match) to avoid reallocating the transposition table every move.
+#[derive(Debug, Clone, Default)]
+pub struct Engine {
+    searcher: Searcher,
+}
+
+impl Engine {
+    /// An engine with the default table (4 MiB).
+    #[must_use]
+    pub fn new() -> Engine {
+        Engine::default()
+    }
+
+    /// An engine whose transposition table has `2^bits` entries of 16 bytes.
+    #[must_use]
+    pub fn with_table_bits(bits: u8) -> Engine {
+        Engine { searcher: Searcher::new(bits) }
+    }
+
+    /// Searches the last position of `history` (the game so far, start
+    /// first, as [`Game::positions`] gives it) within `limits`, with the
+    /// tuned evaluation. `None` if the game is over or `history` empty.
+    pub fn think(&mut self, history: &[Position], limits: &Limits, clock: &mut dyn Clock) -> Option<Thought> {
+        self.think_with(history, limits, &Tuned, clock)
+    }
+
+    /// [`Engine::think`] with another evaluation.
+    pub fn think_with<E: Evaluate + ?Sized>(
+        &mut self,
+        history: &[Position],
+        limits: &Limits,
+        eval: &E,
+        clock: &mut dyn Clock,
+    ) -> Option<Thought> {
+        let analysis = self.searcher.analyse(history, limits, eval, clock, false)?;
+        let best = analysis.moves[0];
+        let root = history.last()?;
+        Some(Thought {
+            best: Move::Sow(best.pit),
+            score: best.score,
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+            pv: best.pv().collect(),
+            exact: analysis.exact,
+            propose_split: split_score(root, root.turn()).is_some_and(|s| s > best.score),
+        })
+    }
+
+    /// The move `level` plays, reproducible for the same `seed` (the seed
+    /// only matters to Greedy's ties and Beginner's errors).
+    pub fn play(&mut self, history: &[Position], level: Level, seed: u64, clock: &mut dyn Clock) -> Option<Thought> {
+        if level.searches() {
+            return self.think(history, &level.limits(), clock);
+        }
+        let root = history.last()?;
+        if root.is_over() {
+            return None;
+        }
+        let mover = root.turn();
+        let mut rng = Rng::new(seed ^ key_of(root) ^ history.len() as u64);
+        let mut best: Option<(i32, Move)> = None;
+        let mut ties = 0u64;
+        let legal = root.legal_moves();
+        for m in legal.iter() {
+            let mut child = *root;
+            child.play_unchecked(m);
+            let value = match level {
+                Level::Greedy => i32::from(*child.stores().get(mover) - *root.stores().get(mover)) * SEED,
+                _ => static_value(&child, mover) + rng.spread(BEGINNER_ERROR),
+            };
+            match best {
+                Some((v, _)) if v > value => {}
+                Some((v, _)) if v == value => {
+                    ties += 1;
+                    if rng.below(ties + 1) == 0 {
+                        best = Some((value, m));
+                    }
+                }
+                _ => {
+                    best = Some((value, m));
+                    ties = 0;
+                }
+            }
+        }
+        let (score, best) = best?;
+        Some(Thought {
+            best,
+            score,
+            depth: 1,
+            nodes: legal.len() as u64,
+            pv: vec![best],
+            exact: false,
+            propose_split: false,
+        })
+    }
+
+    /// A hint for every pit of the player to move: the score of each legal
+    /// move (each searched with its own full window within `limits`), what
+    /// the move takes and gives at once, and why the others are illegal.
+    /// Empty if the game is over.
+    pub fn hints(&mut self, history: &[Position], limits: &Limits, clock: &mut dyn Clock) -> Vec<PitHint> {
+        let Some(root) = history.last().filter(|p| !p.is_over()) else { return Vec::new() };
+        let analysis: Option<Analysis> = self.searcher.analyse(history, limits, &Tuned, clock, true);
+        let top = analysis.as_ref().map_or(i32::MIN, |a| a.moves[0].score);
+        let mover = root.turn();
+        root.row(mover)
+            .map(|pit| {
+                let pit = pit as u8;
+                let m = Move::Sow(pit);
+                match root.play(m) {
+                    Ok(after) => {
+                        let score =
+                            analysis.as_ref().and_then(|a| a.moves.iter().find(|r| r.pit == pit)).map(|r| r.score);
+                        PitHint {
+                            pit,
+                            score,
+                            best: score == Some(top),
+                            captures: after.stores().get(mover) - root.stores().get(mover),
+                            gives: after.stores().get(mover.other()) - root.stores().get(mover.other()),
+                            extra_move: !after.is_over() && after.turn() == mover,
+                            illegal: None,
+                        }
+                    }
+                    Err(e) => PitHint {
+                        pit,
+                        score: None,
+                        best: false,
+                        captures: 0,
+                        gives: 0,
+                        extra_move: false,
+                        illegal: Some(e),
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// Mangala IV's ritual (MG-3): which side to take at `start`. With forced
+    /// play (MG-4) the game is played out, which is exact; with free choice
+    /// the start is searched within `limits`. Works for any game.
+    pub fn choose_side(&mut self, start: &Position, limits: &Limits, clock: &mut dyn Clock) -> SideChoice {
+        let first = start.turn();
+        let (score, exact) = if start.is_over() {
+            (terminal_score(start, first), true)
+        } else if start.rules().forced_leftmost {
+            let mut game = Game::new(*start);
+            while let Some(&pit) = game.position().legal_moves().pits().first() {
+                // A listed move is legal, so play cannot fail.
+                let _ = game.play(Move::Sow(pit));
+            }
+            (terminal_score(game.position(), first), true)
+        } else {
+            match self.think(&[*start], limits, clock) {
+                Some(t) => (t.score, t.exact),
+                None => (0, false),
+            }
+        };
+        if score >= 0 {
+            SideChoice { side: first, score, exact }
+        } else {
+            SideChoice { side: first.other(), score: -score, exact }
+        }
+    }
+
+    /// Al-manqala (AM-9): whether `side` should propose or accept a split of
+    /// the board now, comparing the split's result with the search's
+    /// expectation for the last position of `history`. `None` in the other
+    /// games or once the game is over.
+    pub fn split_advice(
+        &mut self,
+        history: &[Position],
+        side: Side,
+        limits: &Limits,
+        clock: &mut dyn Clock,
+    ) -> Option<SplitAdvice> {
+        let root = history.last()?;
+        let split = split_score(root, side)?;
+        let thought = self.think(history, limits, clock)?;
+        let play_on = if root.turn() == side { thought.score } else { -thought.score };
+        Some(SplitAdvice { split, play_on, accept: split > play_on })
+    }
+}
+
+/// Beginner's misjudgement per move, in centiseeds.
+const BEGINNER_ERROR: i32 = 3 * SEED;
+
+/// The value of a child for `mover` by the tuned evaluation, or the true
+/// score if it is over.
+fn static_value(child: &Position, mover: Side) -> i32 {
+    if child.is_over() {
+        terminal_score(child, mover)
+    } else {
+        let e = Tuned.evaluate(child);
+        if child.turn() == mover { e } else { -e }
+    }
+}
+
+/// The final score for `side` if the board were split now (AM-9); `None`
+/// outside Al-manqala or once over.
+#[must_use]
+pub fn split_score(pos: &Position, side: Side) -> Option<i32> {
+    if pos.variant() != Variant::Manqala || pos.is_over() {
+        return None;
+    }
+    pos.play(Move::Split).ok().map(|after| terminal_score(&after, side))
+}

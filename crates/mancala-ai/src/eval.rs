@@ -1,0 +1,129 @@
+//! Evaluation: how good a position is for the player to move, in
+//! centiseeds (100 = one seed ahead), and the scores of finished games.
+//!
+//! The standard evaluation is linear in a few board [`features`]; the
+//! weights of each game come from self-play (see `examples/tune.rs` and
+//! `notes/ai-evidence.md`): they are least-squares estimates of the final
+//! margin of games the engine played against itself.
+
+use mancala_core::{Outcome, Position, Side, Variant};
+
+/// One seed, in score units.
+pub const SEED: i32 = 100;
+
+/// The score of a won game, before the margin is added: every win scores
+/// more than any evaluation, every loss less.
+pub const WIN: i32 = 100_000;
+
+/// How many features the linear evaluation reads.
+pub const FEATURES: usize = 9;
+
+/// The features' names, in order (each is "mine minus theirs" for the
+/// player to move, except `tempo`, which is 1).
+pub const FEATURE_NAMES: [&str; FEATURES] =
+    ["store", "row", "occupied", "ones", "twos", "threes", "big", "exposed", "tempo"];
+
+/// A static evaluation: the search is generic over it.
+pub trait Evaluate {
+    /// The value of a position that is not over, for the player to move.
+    fn evaluate(&self, pos: &Position) -> i32;
+}
+
+/// The score of a finished game for `side`: a win is worth [`WIN`] plus the
+/// margin in seeds, a loss `-WIN` plus the (negative) margin, a draw 0.
+#[must_use]
+pub fn terminal_score(pos: &Position, side: Side) -> i32 {
+    let stores = pos.stores();
+    let margin = (i32::from(*stores.get(side)) - i32::from(*stores.get(side.other()))) * SEED;
+    match pos.outcome() {
+        Some(Outcome::Win(winner)) if winner == side => WIN + margin,
+        Some(Outcome::Win(_)) => -WIN + margin,
+        Some(Outcome::Draw) | None => margin,
+    }
+}
+
+/// Whether a score proves a win or a loss.
+#[must_use]
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() >= WIN / 2
+}
+
+/// The board features of `pos` for the player to move (see
+/// [`FEATURE_NAMES`]):
+/// - `store`: captured seeds;
+/// - `row`: seeds in the own row;
+/// - `occupied`: non-empty pits;
+/// - `ones`, `twos`, `threes`: pits holding exactly 1, 2, 3 (targets of the
+///   2-or-4 captures of MG-6 and AM-5, and one short of AW-5's four);
+/// - `big`: pits holding a whole lap of the board or more;
+/// - `exposed`: seeds in the opponent's pits opposite the own empty pits
+///   (what SQ-4 can take);
+/// - `tempo`: 1.
+#[must_use]
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let us = pos.turn();
+    let board = pos.board();
+    let len = board.len();
+    let n = len / 2;
+    let (ours, theirs) = match us {
+        Side::South => board.split_at(n),
+        Side::North => {
+            let (s, n) = board.split_at(n);
+            (n, s)
+        }
+    };
+    let stores = pos.stores();
+    let mut f = [0i32; FEATURES];
+    f[0] = i32::from(*stores.get(us)) - i32::from(*stores.get(us.other()));
+    // Opposite pits (C-1): our i-th pit faces their (n-1-i)-th.
+    for (&a, &b) in ours.iter().zip(theirs.iter().rev()) {
+        let (a, b) = (i32::from(a), i32::from(b));
+        f[1] += a - b;
+        f[2] += i32::from(a > 0) - i32::from(b > 0);
+        f[3] += i32::from(a == 1) - i32::from(b == 1);
+        f[4] += i32::from(a == 2) - i32::from(b == 2);
+        f[5] += i32::from(a == 3) - i32::from(b == 3);
+        f[6] += i32::from(a >= len as i32) - i32::from(b >= len as i32);
+        f[7] += if a == 0 { b } else { 0 } - if b == 0 { a } else { 0 };
+    }
+    f[8] = 1;
+    f
+}
+
+/// A linear evaluation: the dot product of [`features`] and the weights
+/// (centiseeds per unit of each feature).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Linear(pub [i32; FEATURES]);
+
+impl Linear {
+    /// Captured seeds only: the untuned baseline.
+    pub const MATERIAL: Linear = Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+    /// The tuned weights of `variant` (self-play regression; see the module
+    /// docs).
+    #[must_use]
+    pub const fn tuned(variant: Variant) -> Linear {
+        match variant {
+            Variant::Mangala => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Variant::Sadeqa => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Variant::Manqala => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Variant::Anywoli => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
+        }
+    }
+}
+
+impl Evaluate for Linear {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        features(pos).iter().zip(self.0).map(|(f, w)| f * w).sum()
+    }
+}
+
+/// The tuned evaluation of whichever game the position is in.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tuned;
+
+impl Evaluate for Tuned {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        Linear::tuned(pos.variant()).evaluate(pos)
+    }
+}

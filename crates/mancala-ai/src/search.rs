@@ -1,0 +1,560 @@
+//! Iterative-deepening negamax with alpha-beta, principal-variation search,
+//! a transposition table and move ordering by the evaluation of each child.
+//!
+//! Turns do not always alternate (Anywoli's extra move, AW-5; passes, MG-7,
+//! AM-7, AW-2): the core's `play_unchecked` already hands the turn to whoever
+//! really moves next, so a child's score is negated only when its player to
+//! move differs from the parent's. Repetition (C-6) is checked on the game's
+//! history plus the search path, and a third occurrence ends the game with
+//! the core's loop settlement. Leaves that are not the true end set a
+//! "horizon" flag; an iteration that never touched it solved the position
+//! exactly, and deepening stops.
+//!
+//! Nothing in the recursion allocates: each ply's children, the path and
+//! the principal variations live in memory reserved when the searcher is
+//! made (which also keeps stack frames small, for wasm's small stack).
+
+use core::hash::{Hash, Hasher};
+
+use mancala_core::{Move, NoObserver, Options, Position, Side, Variant};
+
+use crate::Clock;
+use crate::eval::{Evaluate, terminal_score};
+
+/// The deepest the search goes, in plies from the root.
+pub const MAX_PLY: usize = 256;
+
+/// Above every score.
+const INF: i32 = 1_000_000_000;
+
+/// No move (a pit index never used).
+const NO_PIT: u8 = u8::MAX;
+
+/// Budget for a root with a single legal move: the move is known, the score
+/// only informs.
+const SINGLE_MOVE_NODES: u64 = 20_000;
+
+/// What stops the search; `None` is no limit. With none at all the search
+/// runs until it has solved the position or reached [`MAX_PLY`].
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u8>,
+    /// Positions to visit at most (deterministic).
+    pub nodes: Option<u64>,
+    /// Milliseconds of thinking, read from the injected [`Clock`].
+    pub time_ms: Option<f64>,
+}
+
+/// A root move and what the search found for it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RootMove {
+    pub pit: u8,
+    pub child: Position,
+    /// Exact in the "every move" mode; otherwise exact for the best move and
+    /// an upper bound for the others.
+    pub score: i32,
+    pv: [u8; MAX_PLY],
+    pv_len: usize,
+}
+
+impl RootMove {
+    pub fn pv(&self) -> impl Iterator<Item = Move> + '_ {
+        self.pv[..self.pv_len].iter().map(|&p| Move::Sow(p))
+    }
+}
+
+/// The result of a search: root moves best first.
+#[derive(Debug, Clone)]
+pub(crate) struct Analysis {
+    pub moves: Vec<RootMove>,
+    pub depth: u8,
+    pub nodes: u64,
+    pub exact: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: u8,
+    pit: u8,
+    flags: u8,
+}
+
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const EXACT: u8 = LOWER | UPPER;
+/// The subtree reached the true end everywhere: the bound holds at any depth.
+const PROVEN: u8 = 4;
+
+/// The search's memory, reusable from one move to the next (the table is
+/// cleared for each search, so results never depend on earlier ones).
+#[derive(Debug, Clone)]
+pub struct Searcher {
+    table: Vec<Entry>,
+    stack: Vec<Position>,
+    pv: Vec<[u8; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    killers: [[u8; 2]; MAX_PLY],
+    /// Each ply's children and their pits.
+    kids: Vec<[Position; 12]>,
+    pits: Vec<[u8; 12]>,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(Searcher::DEFAULT_TABLE_BITS)
+    }
+}
+
+impl Searcher {
+    /// 2^18 entries of 16 bytes: 4 MiB.
+    pub const DEFAULT_TABLE_BITS: u8 = 18;
+
+    /// A searcher whose transposition table holds `2^bits` entries (16 bytes
+    /// each; `bits` is clamped to 10 ..= 26).
+    #[must_use]
+    pub fn new(bits: u8) -> Searcher {
+        Searcher {
+            table: vec![Entry::default(); 1 << bits.clamp(10, 26)],
+            stack: Vec::new(),
+            pv: vec![[NO_PIT; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            killers: [[NO_PIT; 2]; MAX_PLY],
+            kids: vec![[Position::new(Variant::Sadeqa, Options::default()); 12]; MAX_PLY],
+            pits: vec![[NO_PIT; 12]; MAX_PLY],
+        }
+    }
+
+    /// Searches the last position of `history` (the game so far, start
+    /// first). With `every_move`, each root move gets an exact score (for
+    /// hints); otherwise only the best is exact. `None` if the game is over
+    /// or the history empty.
+    pub(crate) fn analyse<E: Evaluate + ?Sized>(
+        &mut self,
+        history: &[Position],
+        limits: &Limits,
+        eval: &E,
+        clock: &mut dyn Clock,
+        every_move: bool,
+    ) -> Option<Analysis> {
+        let root = *history.last()?;
+        if root.is_over() {
+            return None;
+        }
+        self.table.fill(Entry::default());
+        self.killers = [[NO_PIT; 2]; MAX_PLY];
+        self.stack.clear();
+        self.stack.reserve(history.len() + MAX_PLY + 1);
+        self.stack.extend_from_slice(history);
+        let legal = root.legal_moves();
+        let mut max_nodes = limits.nodes.unwrap_or(u64::MAX);
+        if legal.len() == 1 && !every_move {
+            max_nodes = max_nodes.min(SINGLE_MOVE_NODES);
+        }
+        let deadline = limits.time_ms.map(|t| clock.now_ms() + t);
+        let mut run =
+            Run { s: self, eval, clock, nodes: 0, max_nodes, deadline, next_check: 0, stopped: false, horizon: false };
+        let mover = root.turn();
+        let mut moves: Vec<RootMove> = legal
+            .pits()
+            .iter()
+            .map(|&pit| {
+                let child = run.child_of(&root, pit);
+                let score = run.static_value(&child, mover);
+                RootMove { pit, child, score, pv: [pit; MAX_PLY], pv_len: 1 }
+            })
+            .collect();
+        moves.sort_by_key(|m| core::cmp::Reverse(m.score));
+        let mut analysis = Analysis { moves, depth: 0, nodes: 0, exact: false };
+        let max_depth = limits.depth.map_or(MAX_PLY - 1, |d| usize::from(d).clamp(1, MAX_PLY - 1));
+        for depth in 1..=max_depth {
+            run.horizon = false;
+            let mut moves = analysis.moves.clone();
+            let done = run.root(&root, &mut moves, depth as i32, every_move);
+            if done == moves.len() {
+                moves.sort_by_key(|m| core::cmp::Reverse(m.score));
+                analysis.moves = moves;
+                analysis.depth = depth as u8;
+                analysis.exact = !run.horizon;
+                if analysis.exact {
+                    break;
+                }
+            } else {
+                // A partial iteration: the first move searched was the last
+                // iteration's best, so a completed move that beats it is
+                // better (not in the every-move mode, whose scores must all
+                // come from one depth).
+                let best = moves[..done].iter().max_by_key(|m| m.score);
+                if let Some(best) = best.filter(|b| !every_move && done > 0 && b.pit != moves[0].pit) {
+                    if best.score > moves[0].score {
+                        let best = *best;
+                        analysis.moves.retain(|m| m.pit != best.pit);
+                        analysis.moves.insert(0, best);
+                        analysis.depth = depth as u8;
+                    }
+                }
+                break;
+            }
+            if run.stopped {
+                break;
+            }
+        }
+        analysis.nodes = run.nodes;
+        Some(analysis)
+    }
+}
+
+/// The transposition-table key of a position: everything the future of the
+/// game depends on (derived `Hash` of the whole position).
+pub(crate) fn key_of(pos: &Position) -> u64 {
+    let mut h = FastHasher(0);
+    pos.hash(&mut h);
+    h.finish()
+}
+
+/// A multiply-rotate hasher with a final mix, for table keys.
+struct FastHasher(u64);
+
+impl FastHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn write_isize(&mut self, i: isize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
+    }
+}
+
+/// One search in progress.
+struct Run<'a, E: Evaluate + ?Sized> {
+    s: &'a mut Searcher,
+    eval: &'a E,
+    clock: &'a mut dyn Clock,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<f64>,
+    next_check: u64,
+    stopped: bool,
+    horizon: bool,
+}
+
+impl<E: Evaluate + ?Sized> Run<'_, E> {
+    /// Whether the budget is spent.
+    fn out_of_budget(&mut self) -> bool {
+        if !self.stopped {
+            if self.nodes >= self.max_nodes {
+                self.stopped = true;
+            } else if self.deadline.is_some() && self.nodes >= self.next_check {
+                self.next_check = self.nodes + 512;
+                self.stopped = self.deadline.is_some_and(|d| self.clock.now_ms() >= d);
+            }
+        }
+        self.stopped
+    }
+
+    /// The position after `pit`, with repetition (C-6) applied against the
+    /// history and the path.
+    fn child_of(&mut self, pos: &Position, pit: u8) -> Position {
+        let mut child = *pos;
+        child.play_unchecked(Move::Sow(pit));
+        self.nodes += 1;
+        if !child.is_over() && self.repeats(&child) {
+            child.end_by_repetition(&mut NoObserver);
+        }
+        child
+    }
+
+    /// Plays every legal move of `pos` (not over) into `kids`, their pits
+    /// into `pits`; returns how many. In the relaying games a move is legal
+    /// when its pit is the mover's, occupied and not endless (MG-4, SQ-2,
+    /// AW-2; C-5), and `play_unchecked` leaves the position unchanged for an
+    /// endless move, so the children come from one sowing each instead of
+    /// two (`legal_moves` sows to test for endlessness). Al-manqala's
+    /// feeding rule (AM-4) is left to `legal_moves`. Debug builds check the
+    /// result against `legal_moves`.
+    fn children(&mut self, pos: &Position, ply: usize) -> usize {
+        let mut n = 0;
+        if pos.variant() == Variant::Manqala {
+            for &pit in pos.legal_moves().pits() {
+                self.s.kids[ply][n] = self.child_of(pos, pit);
+                self.s.pits[ply][n] = pit;
+                n += 1;
+            }
+            return n;
+        }
+        let board = pos.board();
+        for pit in pos.row(pos.turn()) {
+            if board[pit] == 0 {
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(Move::Sow(pit as u8));
+            self.nodes += 1;
+            if child == *pos {
+                continue;
+            }
+            if !child.is_over() && self.repeats(&child) {
+                child.end_by_repetition(&mut NoObserver);
+            }
+            self.s.kids[ply][n] = child;
+            self.s.pits[ply][n] = pit as u8;
+            n += 1;
+            if pos.rules().forced_leftmost {
+                break;
+            }
+        }
+        debug_assert_eq!(&self.s.pits[ply][..n], pos.legal_moves().pits());
+        n
+    }
+
+    /// Whether `child` has occurred twice already. Captures only grow, so
+    /// the scan stops at the first position with fewer captured seeds.
+    fn repeats(&self, child: &Position) -> bool {
+        let captured = |p: &Position| u16::from(p.stores().south) + u16::from(p.stores().north);
+        let c = captured(child);
+        let mut seen = 0;
+        for p in self.s.stack.iter().rev() {
+            if captured(p) != c {
+                break;
+            }
+            if p.same_placement(child) {
+                seen += 1;
+                if seen == 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The static value of a child for `mover`: the true score if it is
+    /// over, else the evaluation, negated if the turn passed.
+    fn static_value(&self, child: &Position, mover: Side) -> i32 {
+        if child.is_over() {
+            terminal_score(child, mover)
+        } else {
+            let e = self.eval.evaluate(child);
+            if child.turn() == mover { e } else { -e }
+        }
+    }
+
+    /// The score of a child that is not over, for `mover`, searched with the
+    /// window `(alpha, beta)` as `mover` sees it.
+    fn child_score(&mut self, child: &Position, mover: Side, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.s.stack.push(*child);
+        let score = if child.turn() == mover {
+            self.negamax(child, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply)
+        };
+        self.s.stack.pop();
+        score
+    }
+
+    /// Principal-variation search of a child after the first: a null window
+    /// first, the full window only if the child may be better.
+    fn pvs(&mut self, child: &Position, mover: Side, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if beta - alpha == 1 {
+            return self.child_score(child, mover, depth, alpha, beta, ply);
+        }
+        let score = self.child_score(child, mover, depth, alpha, alpha + 1, ply);
+        if score > alpha && score < beta && !self.stopped {
+            self.child_score(child, mover, depth, alpha, beta, ply)
+        } else {
+            score
+        }
+    }
+
+    /// Copies the child's principal variation behind `pit` at `ply`.
+    fn update_pv(&mut self, ply: usize, pit: u8, searched: bool) {
+        self.s.pv[ply][ply] = pit;
+        let end = if searched { self.s.pv_len[ply + 1].max(ply + 1) } else { ply + 1 };
+        if searched {
+            let (head, tail) = self.s.pv.split_at_mut(ply + 1);
+            head[ply][ply + 1..end].copy_from_slice(&tail[0][ply + 1..end]);
+        }
+        self.s.pv_len[ply] = end;
+    }
+
+    /// One iteration at the root; returns how many moves were completed
+    /// before the budget ran out. Scores go into `moves`.
+    fn root(&mut self, root: &Position, moves: &mut [RootMove], depth: i32, every_move: bool) -> usize {
+        let mover = root.turn();
+        let mut alpha = -INF;
+        let depth = if moves.len() == 1 { depth + 1 } else { depth };
+        for (i, rm) in moves.iter_mut().enumerate() {
+            self.s.pv_len[1] = 1;
+            let child = rm.child;
+            let score = if child.is_over() {
+                terminal_score(&child, mover)
+            } else if every_move {
+                self.child_score(&child, mover, depth - 1, -INF, INF, 1)
+            } else if i == 0 {
+                self.child_score(&child, mover, depth - 1, alpha, INF, 1)
+            } else {
+                self.pvs(&child, mover, depth - 1, alpha, INF, 1)
+            };
+            if self.stopped {
+                return i;
+            }
+            rm.score = score;
+            if score > alpha || every_move {
+                let end = if child.is_over() { 1 } else { self.s.pv_len[1].max(1) };
+                rm.pv[0] = rm.pit;
+                rm.pv[1..end].copy_from_slice(&self.s.pv[1][1..end]);
+                rm.pv_len = end;
+            }
+            if score > alpha && !every_move {
+                alpha = score;
+            }
+        }
+        moves.len()
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.s.pv_len[ply] = ply;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            self.horizon = true;
+            return self.eval.evaluate(pos);
+        }
+        let key = key_of(pos);
+        let slot = (key as usize) & (self.s.table.len() - 1);
+        let entry = self.s.table[slot];
+        let mut tt_pit = NO_PIT;
+        if entry.key == key && entry.flags != 0 {
+            tt_pit = entry.pit;
+            let proven = entry.flags & PROVEN != 0;
+            if proven || i32::from(entry.depth) >= depth {
+                let bound = entry.flags & EXACT;
+                if bound == EXACT || (bound == LOWER && entry.score >= beta) || (bound == UPPER && entry.score <= alpha)
+                {
+                    self.horizon |= !proven;
+                    return entry.score;
+                }
+            }
+        }
+        let outer = core::mem::replace(&mut self.horizon, false);
+        let mover = pos.turn();
+        let n = self.children(pos, ply);
+        let pits = self.s.pits[ply];
+        let mut values = [0i32; 12];
+        let mut order = [0i32; 12];
+        let killers = self.s.killers[ply];
+        for (i, &pit) in pits[..n].iter().enumerate() {
+            values[i] = self.static_value(&self.s.kids[ply][i], mover);
+            order[i] = if pit == tt_pit {
+                i32::MAX
+            } else if pit == killers[0] || pit == killers[1] {
+                values[i].saturating_add(50)
+            } else {
+                values[i]
+            };
+        }
+        // Insertion sort of the indices, best first.
+        let mut idx = [0usize; 12];
+        for i in 0..n {
+            let mut j = i;
+            while j > 0 && order[idx[j - 1]] < order[i] {
+                idx[j] = idx[j - 1];
+                j -= 1;
+            }
+            idx[j] = i;
+        }
+        // A forced move costs no depth (MG-4's forced play is one long line).
+        let next = if n == 1 { depth } else { depth - 1 };
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_pit = NO_PIT;
+        for (k, &i) in idx[..n].iter().enumerate() {
+            let child = self.s.kids[ply][i];
+            let searched = !child.is_over() && next > 0;
+            let score = if child.is_over() {
+                values[i]
+            } else if next == 0 {
+                // The children are leaves: their value is known already.
+                self.horizon = true;
+                values[i]
+            } else if k == 0 {
+                self.child_score(&child, mover, next, alpha, beta, ply + 1)
+            } else {
+                self.pvs(&child, mover, next, alpha, beta, ply + 1)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_pit = pits[i];
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, pits[i], searched);
+                    if score >= beta {
+                        if killers[0] != pits[i] {
+                            self.s.killers[ply] = [pits[i], killers[0]];
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha0 {
+            EXACT
+        } else {
+            UPPER
+        };
+        let proven = if self.horizon { 0 } else { PROVEN };
+        self.s.table[slot] =
+            Entry { key, score: best, depth: depth.min(255) as u8, pit: best_pit, flags: bound | proven };
+        self.horizon |= outer;
+        best
+    }
+}

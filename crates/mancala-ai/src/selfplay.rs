@@ -1,0 +1,146 @@
+//! Games between two players: the `mancala match` command, the tuning of
+//! the evaluation, and the level tests all play through here.
+
+use mancala_core::{BySide, Game, Move, NoObserver, Outcome, Position, Side};
+
+use crate::eval::{Evaluate, Linear};
+use crate::{Engine, Level, Limits, NoClock, Rng, Thought, split_score};
+
+/// Something that chooses moves.
+pub trait Player {
+    /// The move for the last position of `history` (not over).
+    fn choose(&mut self, history: &[Position]) -> Option<Thought>;
+
+    /// Al-manqala: whether `side` accepts the opponent's proposal to split
+    /// the board (AM-9).
+    fn accepts_split(&mut self, history: &[Position], side: Side) -> bool;
+}
+
+/// A level of the computer opponent, searched without a clock (node and
+/// depth budgets only), so that every game replays exactly.
+#[derive(Debug)]
+pub struct LevelPlayer {
+    pub engine: Engine,
+    pub level: Level,
+    pub seed: u64,
+}
+
+impl LevelPlayer {
+    #[must_use]
+    pub fn new(level: Level, seed: u64) -> LevelPlayer {
+        LevelPlayer { engine: Engine::new(), level, seed }
+    }
+}
+
+impl Player for LevelPlayer {
+    fn choose(&mut self, history: &[Position]) -> Option<Thought> {
+        self.engine.play(history, self.level, self.seed, &mut NoClock)
+    }
+
+    fn accepts_split(&mut self, history: &[Position], side: Side) -> bool {
+        if self.level.searches() {
+            self.engine.split_advice(history, side, &self.level.limits(), &mut NoClock).is_some_and(|a| a.accept)
+        } else {
+            // Without a search: accept a split that wins.
+            history.last().and_then(|p| split_score(p, side)).is_some_and(|s| s > 0)
+        }
+    }
+}
+
+/// A search with given limits and evaluation (for tuning).
+#[derive(Debug)]
+pub struct SearchPlayer<E> {
+    pub engine: Engine,
+    pub limits: Limits,
+    pub eval: E,
+}
+
+impl<E: Evaluate> Player for SearchPlayer<E> {
+    fn choose(&mut self, history: &[Position]) -> Option<Thought> {
+        self.engine.think_with(history, &self.limits, &self.eval, &mut NoClock)
+    }
+
+    fn accepts_split(&mut self, history: &[Position], side: Side) -> bool {
+        let Some(pos) = history.last() else { return false };
+        let Some(split) = split_score(pos, side) else { return false };
+        let Some(t) = self.engine.think_with(history, &self.limits, &self.eval, &mut NoClock) else { return false };
+        split > if pos.turn() == side { t.score } else { -t.score }
+    }
+}
+
+impl SearchPlayer<Linear> {
+    #[must_use]
+    pub fn new(limits: Limits, eval: Linear) -> SearchPlayer<Linear> {
+        SearchPlayer { engine: Engine::new(), limits, eval }
+    }
+}
+
+/// `start` followed by `plies` moves chosen uniformly at random from the
+/// legal ones (fewer if the game ends): a varied opening.
+#[must_use]
+pub fn random_opening(start: Position, plies: usize, seed: u64) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(start);
+    for _ in 0..plies {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let pit = legal.pits()[rng.below(legal.len() as u64) as usize];
+        // A listed move is legal, so play cannot fail.
+        let _ = game.play(Move::Sow(pit));
+    }
+    game
+}
+
+/// How a game between two players went.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub game: Game,
+    pub outcome: Outcome,
+    /// The final position (settled as by repetition if the game was cut).
+    pub last: Position,
+    /// The game reached `max_plies` and was settled as by repetition (C-6).
+    pub cut: bool,
+    /// Splits agreed (AM-9).
+    pub split: bool,
+}
+
+/// Plies before a player who proposed a split that was declined proposes
+/// again.
+const SPLIT_COOLDOWN: usize = 16;
+
+/// Plays `game` on to its end, `players.south` and `players.north` choosing;
+/// a game longer than `max_plies` is cut and settled as by repetition.
+pub fn play_out(mut game: Game, players: BySide<&mut dyn Player>, max_plies: usize) -> Played {
+    let BySide { south, north } = players;
+    let mut players: BySide<&mut dyn Player> = BySide { south, north };
+    let mut declined: BySide<Option<usize>> = BySide::default();
+    let mut split = false;
+    while let Some(side) = game.position().to_move() {
+        let ply = game.moves().len();
+        if ply >= max_plies {
+            break;
+        }
+        let Some(thought) = players.get_mut(side).choose(game.positions()) else { break };
+        let may_propose = declined.get(side).is_none_or(|at| ply >= at + SPLIT_COOLDOWN);
+        if thought.propose_split && may_propose {
+            if players.get_mut(side.other()).accepts_split(game.positions(), side.other()) {
+                let _ = game.play(Move::Split);
+                split = true;
+                break;
+            }
+            *declined.get_mut(side) = Some(ply);
+        }
+        if game.play(thought.best).is_err() {
+            break;
+        }
+    }
+    let mut last = *game.position();
+    let cut = !last.is_over();
+    if cut {
+        last.end_by_repetition(&mut NoObserver);
+    }
+    let outcome = last.outcome().unwrap_or(Outcome::Draw);
+    Played { game, outcome, last, cut, split }
+}

@@ -1,73 +1,49 @@
 // @ts-check
 /**
- * The computer player's worker, with its own wasm instance (see computer.js
- * for the protocol).
- *
- * Until the search of `mancala-ai` is exported by the wasm face, this is a
- * stand-in: level 1 plays a random legal move; higher levels take the legal
- * move whose engine preview gains the most seeds for the mover. Every move
- * still comes from the engine's legal list.
+ * The computer player's worker, with its own wasm instance and one search
+ * engine kept from move to move (see computer.js for the protocol). Levels
+ * come as numbers, 1 the weakest.
  */
 
-import { Engine, initEngine } from './engine.js';
+import { Ai, Engine, initEngine, levels } from './engine.js';
 
-/** @param {number} n */
-function randomIndex(n) {
-  const buf = new Uint32Array(1);
-  crypto.getRandomValues(buf);
-  return buf[0] % n;
+/** @type {Ai | null} */
+let ai = null;
+
+/** @param {unknown} level */
+function levelId(level) {
+  const list = levels();
+  const i = Math.min(list.length, Math.max(1, Math.round(Number(level) || 1))) - 1;
+  return list[i].id;
+}
+
+/** A fresh seed for the levels that draw (Beginner's errors, ties). */
+function seed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 /**
- * @param {string} save
- * @param {number} level
+ * @param {any} msg
+ * @param {Ai} ai
  */
-function think(save, level) {
-  const engine = Engine.load(save);
+function answer(msg, ai) {
+  const game = Engine.load(String(msg.save));
   try {
-    const state = engine.state();
-    const mover = state.toMove;
-    if (!mover || state.legal.length === 0) throw new Error('no move to make');
-    const opponent = mover === 'south' ? 'north' : 'south';
-    if (level <= 1) {
-      const move = state.legal[randomIndex(state.legal.length)];
-      return { move, score: null, pv: [move] };
-    }
-    let best = -Infinity;
-    /** @type {number[]} */
-    let choices = [];
-    for (const pit of state.legal) {
-      const p = engine.preview(pit);
-      const gain = p.stores[mover] - state.stores[mover] - (p.stores[opponent] - state.stores[opponent]);
-      const again = p.toMove === mover ? 0.5 : 0;
-      const score = gain + again;
-      if (score > best) {
-        best = score;
-        choices = [pit];
-      } else if (score === best) {
-        choices.push(pit);
+    const level = levelId(msg.level);
+    switch (msg.type) {
+      case 'think': {
+        const t = ai.think(game, level, seed());
+        return { type: 'move', move: t.move, score: t.score, pv: t.pv, proposeSplit: t.proposeSplit };
       }
+      case 'split':
+        return { type: 'split', accept: ai.acceptsSplit(game, msg.side, level) };
+      case 'side':
+        return { type: 'side', side: ai.chooseSide(game, level) };
+      default:
+        throw new Error(`unknown request ${String(msg.type)}`);
     }
-    const move = choices[randomIndex(choices.length)];
-    return { move, score: best, pv: [move] };
   } finally {
-    engine.free();
-  }
-}
-
-/**
- * @param {string} save
- */
-function acceptsSplit(save) {
-  const engine = Engine.load(save);
-  try {
-    const state = engine.state();
-    // Asked by the player to move, the computer is the other side.
-    const me = state.turn === 'south' ? 'north' : 'south';
-    const them = state.turn;
-    return state.stores[me] >= state.stores[them];
-  } finally {
-    engine.free();
+    game.free();
   }
 }
 
@@ -75,11 +51,8 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
   const msg = e.data ?? {};
   try {
     await initEngine();
-    if (msg.type === 'think') {
-      self.postMessage({ type: 'move', id: msg.id, ...think(String(msg.save), Number(msg.level) || 1) });
-    } else if (msg.type === 'split') {
-      self.postMessage({ type: 'split', id: msg.id, accept: acceptsSplit(String(msg.save)) });
-    }
+    ai ??= new Ai();
+    self.postMessage({ id: msg.id, ...answer(msg, ai) });
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) });
   }

@@ -124,6 +124,8 @@ export class App {
     this.lastMove = null;
     /** @type {Choice | null} */
     this.lastChoice = null;
+    /** The computer's move if its proposal of the split is declined. @type {number | 'split' | null} */
+    this.declinedMove = null;
     this.variants = variants();
     this.reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
     /** @type {(() => void)[]} */
@@ -477,7 +479,7 @@ export class App {
   seatingFrom(given) {
     const mode = given.mode === 'computer' || given.mode === 'demo' ? given.mode : 'two';
     const human = given.human === 'north' ? 'north' : 'south';
-    const level = Number.isInteger(given.level) && Number(given.level) >= 1 && Number(given.level) <= 4 ? Number(given.level) : 2;
+    const level = Number.isInteger(given.level) && Number(given.level) >= 1 && Number(given.level) <= 5 ? Number(given.level) : 2;
     const players =
       given.players && typeof given.players.south === 'string' && typeof given.players.north === 'string'
         ? { south: given.players.south, north: given.players.north }
@@ -533,7 +535,12 @@ export class App {
         this.m,
         choice.seating,
         first,
-        { chooser: ritualChooser, seats: ritualSeats, hidden: randomHidden },
+        {
+          chooser: ritualChooser,
+          seats: ritualSeats,
+          hidden: randomHidden,
+          side: () => this.computer.chooseSide(engine.save(), choice.seating.level).catch(() => first),
+        },
         (text) => this.announce(text),
       );
       if (epoch !== this.epoch) return;
@@ -733,6 +740,12 @@ export class App {
       ]);
       if (epoch !== this.epoch || this.state.game?.ply !== ply) return;
       this.update({ thinking: false });
+      const opponent = other(/** @type {Side} */ (g.toMove));
+      if (thought.proposeSplit && g.canSplit && controller(this.state.seating, opponent) === 'human') {
+        // Al-manqala (AM-9): the computer would rather split; if refused it plays its move.
+        this.offerSplit(/** @type {Side} */ (g.toMove), thought.move);
+        return;
+      }
       await this.playMove(thought.move);
     } catch (err) {
       if (epoch !== this.epoch) return;
@@ -842,13 +855,12 @@ export class App {
     if (!g || !g.canSplit || !g.toMove || this.busy || !this.engine) return;
     const proposer = g.toMove;
     const answerer = other(proposer);
-    const left = g.board.reduce((a, b) => a + b, 0);
     if (controller(this.state.seating, answerer) === 'computer') {
       const epoch = ++this.epoch;
       this.update({ thinking: true, notice: this.m.t('split.asking') });
       let accept = false;
       try {
-        accept = await this.computer.acceptsSplit(this.engine.save(), this.state.seating.level);
+        accept = await this.computer.acceptsSplit(this.engine.save(), answerer, this.state.seating.level);
       } catch {
         accept = false;
       }
@@ -866,6 +878,20 @@ export class App {
       }
       return;
     }
+    this.offerSplit(proposer, null);
+  }
+
+  /**
+   * Shows a proposal of the split for the other player to answer.
+   * @param {Side} proposer
+   * @param {number | 'split' | null} instead the proposer's move if it is declined (the computer's)
+   */
+  offerSplit(proposer, instead) {
+    const g = this.state.game;
+    if (!g) return;
+    const answerer = other(proposer);
+    const left = g.board.reduce((a, b) => a + b, 0);
+    this.declinedMove = instead;
     this.el.splitTitle.textContent = this.m.t('split.title', { player: playerName(this.m, this.state.seating, proposer), side: sideName(this.m, proposer) });
     this.el.splitText.textContent = this.m.t('split.text', {
       left: this.m.t('seeds', { n: left }),
@@ -886,13 +912,16 @@ export class App {
     this.el.splitOffer.hidden = true;
     this.update({ splitOffer: null });
     const answerer = other(offer.proposer);
+    const instead = this.declinedMove;
+    this.declinedMove = null;
     if (accept) {
       this.playMove('split');
     } else {
       const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, answerer) });
       this.update({ notice: text });
       this.announce(text);
-      this.focusBoard();
+      if (instead !== null) this.playMove(instead);
+      else this.focusBoard();
     }
   }
 

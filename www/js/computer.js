@@ -2,8 +2,9 @@
 /**
  * The computer player: a Web Worker (`ai.worker.js`) with its own wasm
  * instance, so the page never waits for the search. Protocol:
- * `{type: 'think', id, save, level}` → `{type: 'move', id, move, score, pv}`;
- * `{type: 'split', id, save, level}` → `{type: 'split', id, accept}`;
+ * `{type: 'think', id, save, level}` → `{type: 'move', id, move, score, pv, proposeSplit}`;
+ * `{type: 'split', id, save, side, level}` → `{type: 'split', id, accept}`;
+ * `{type: 'side', id, save, level}` → `{type: 'side', id, side}`;
  * any failure → `{type: 'error', id, message}`.
  * @module computer
  */
@@ -13,6 +14,7 @@
  * @property {number | 'split'} move
  * @property {number | null} score
  * @property {(number | 'split')[]} pv
+ * @property {boolean} proposeSplit
  */
 
 export class Computer {
@@ -78,15 +80,27 @@ export class Computer {
   }
 
   /**
-   * Whether the computer, to move in `save` or not, accepts the split of
-   * Al-manqala (AM-9) that its opponent proposes.
+   * Whether the computer, playing `side`, accepts the split of Al-manqala
+   * (AM-9) that its opponent proposes.
    * @param {string} save
+   * @param {import('./engine.js').Side} side
    * @param {number} level
    * @returns {Promise<boolean>}
    */
-  async acceptsSplit(save, level) {
-    const reply = /** @type {{accept: boolean}} */ (await this.ask({ type: 'split', save, level }));
+  async acceptsSplit(save, side, level) {
+    const reply = /** @type {{accept: boolean}} */ (await this.ask({ type: 'split', save, side, level }));
     return Boolean(reply.accept);
+  }
+
+  /**
+   * Mangala IV's ritual (MG-3): the side the computer takes at the start of `save`.
+   * @param {string} save
+   * @param {number} level
+   * @returns {Promise<import('./engine.js').Side>}
+   */
+  async chooseSide(save, level) {
+    const reply = /** @type {{side: import('./engine.js').Side}} */ (await this.ask({ type: 'side', save, level }));
+    return reply.side === 'north' ? 'north' : 'south';
   }
 
   /** Forgets every question in flight (their answers are ignored). */

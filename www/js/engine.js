@@ -195,6 +195,14 @@ export class Engine {
     return this.game.save();
   }
 
+  /**
+   * The wasm handle, for the computer player of this module.
+   * @returns {wasm.Game}
+   */
+  handle() {
+    return this.game;
+  }
+
   free() {
     this.game.free();
   }
@@ -228,4 +236,63 @@ export function randomHidden() {
 /** @returns {number} a fresh seed below 10⁹ for a random setup or a lot */
 export function randomSeed() {
   return wasm.randomSeed();
+}
+
+/**
+ * @typedef {object} Thought
+ * @property {Move} move
+ * @property {number} score  for the player to move, in centiseeds
+ * @property {number} depth
+ * @property {number} nodes
+ * @property {Move[]} pv
+ * @property {boolean} exact
+ * @property {boolean} proposeSplit  Al-manqala: it would rather split now (AM-9)
+ */
+
+/** @returns {{id: string, name: string}[]} the computer's levels, weakest first */
+export function levels() {
+  return wasm.levels();
+}
+
+/** The computer player (search of mancala-ai); keep one per worker. */
+export class Ai {
+  constructor() {
+    /** @private */
+    this.ai = new wasm.Ai();
+  }
+
+  /**
+   * @param {Engine} game
+   * @param {string} level a level id
+   * @param {number} seed
+   * @returns {Thought}
+   */
+  think(game, level, seed) {
+    try {
+      return this.ai.think(game.handle(), level, seed);
+    } catch (err) {
+      throw asError(err);
+    }
+  }
+
+  /**
+   * Mangala IV's ritual (MG-3): the side the computer takes.
+   * @param {Engine} game
+   * @param {string} level
+   * @returns {Side}
+   */
+  chooseSide(game, level) {
+    return /** @type {Side} */ (this.ai.chooseSide(game.handle(), level));
+  }
+
+  /**
+   * Al-manqala (AM-9): whether `side` accepts a split now.
+   * @param {Engine} game
+   * @param {Side} side
+   * @param {string} level
+   * @returns {boolean}
+   */
+  acceptsSplit(game, side, level) {
+    return this.ai.acceptsSplit(game.handle(), side, level);
+  }
 }

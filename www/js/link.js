@@ -37,7 +37,7 @@ export function encodeLink(variant, options, moves, ply, seating) {
     if (seating.mode === 'computer') p.set('side', seating.human);
     p.set('level', String(seating.level));
   }
-  return p.toString().replaceAll('%2C', ',');
+  return p.toString();
 }
 
 /**
@@ -93,6 +93,6 @@ export function decodeLink(text) {
   const side = p.get('side');
   if (side === 'south' || side === 'north') seating.human = side;
   const level = Number(p.get('level'));
-  if (Number.isInteger(level) && level >= 1 && level <= 4) seating.level = level;
+  if (Number.isInteger(level) && level >= 1 && level <= 5) seating.level = level;
   return { save: JSON.stringify(saved), seating };
 }

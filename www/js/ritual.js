@@ -26,6 +26,7 @@
  * @property {(hidden: 1 | 2, guess: 'odd' | 'even') => 'challenger' | 'guesser'} chooser
  * @property {(chooser: 'challenger' | 'guesser', side: Side) => {south: 'challenger' | 'guesser', north: 'challenger' | 'guesser'}} seats
  * @property {() => 1 | 2} hidden a random one or two
+ * @property {() => Promise<Side>} side the side the computer takes when it decides
  */
 
 const SKIP = Symbol('skip');
@@ -167,8 +168,8 @@ export async function runRitual(el, m, seating, first, engine, announce) {
       if (s === SKIP) return null;
       side = s;
     } else {
-      // The computer takes the side that moves first (MG-9: it wins the even game).
-      side = first;
+      // The computer's search weighs both sides (with forced play, exactly).
+      side = await engine.side();
     }
     const seats = engine.seats(role, side);
     const who = { challenger, guesser };

@@ -20,7 +20,7 @@ export const MODES = /** @type {const} */ (['two', 'computer', 'demo']);
 /** @typedef {typeof MODES[number]} Mode */
 
 /** Computer levels, weakest first. */
-export const LEVELS = /** @type {const} */ ([1, 2, 3, 4]);
+export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
 
 /**
  * How a game was set up: what the engine does not need to know.

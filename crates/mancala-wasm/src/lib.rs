@@ -6,11 +6,15 @@
 //! No rule lives here: legality, previews, traces and ends all come from
 //! `mancala-core`; this crate only converts.
 
+mod ai;
+
 use mancala_core::ritual::{self, Parity, Role};
 use mancala_core::{BySide, End, Move, Options, Outcome, PlayError, Position, Side, Trace, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+
+pub use ai::{Ai, levels};
 
 /// The version written into saved games; [`Game::load`] reads this one only.
 const SAVE_FORMAT: u32 = 1;
@@ -179,6 +183,16 @@ impl Game {
 }
 
 impl Game {
+    /// The positions from the start to the current one (for the search).
+    pub(crate) fn history(&self) -> &[Position] {
+        self.game.positions()
+    }
+
+    /// The start position.
+    pub(crate) fn start(&self) -> &Position {
+        self.game.start()
+    }
+
     /// Every move of the game, the undone ones included.
     fn all_moves(&self) -> Vec<Move> {
         let mut all = self.game.clone();
@@ -362,7 +376,7 @@ fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, serde_wasm_bindgen:
     serde_wasm_bindgen::from_value(value)
 }
 
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::Serializer::json_compatible().serialize_map_friendly(value)
 }
 

@@ -1,0 +1,133 @@
+//! The computer player for the page's Web Worker: one [`Ai`] per worker
+//! keeps the search's table from move to move. It reads the game through the
+//! [`Game`] handle (its whole history, for repetition, C-6) and answers with
+//! small copied values.
+
+use mancala_ai::{Engine, Level};
+use mancala_core::{Move, Side};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{Game, to_js};
+
+/// A move as the page writes it: a pit number, or `"split"`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum MoveJs {
+    Pit(u8),
+    Split(&'static str),
+}
+
+impl From<Move> for MoveJs {
+    fn from(m: Move) -> MoveJs {
+        match m {
+            Move::Sow(pit) => MoveJs::Pit(pit),
+            Move::Split => MoveJs::Split("split"),
+        }
+    }
+}
+
+/// The shape of [`Ai::think`].
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ThoughtJs {
+    #[serde(rename = "move")]
+    best: MoveJs,
+    /// For the player to move, in centiseeds.
+    score: i32,
+    depth: u8,
+    nodes: f64,
+    pv: Vec<MoveJs>,
+    exact: bool,
+    propose_split: bool,
+}
+
+/// One level for the chooser.
+#[derive(Debug, Serialize)]
+struct LevelJs {
+    id: &'static str,
+    name: &'static str,
+}
+
+fn level(id: &str) -> Result<Level, JsError> {
+    id.parse().map_err(|e| JsError::new(&format!("{e}")))
+}
+
+/// The clock of the search's time limit: the browser's.
+fn clock() -> impl FnMut() -> f64 {
+    js_sys::Date::now
+}
+
+/// The levels offered to players, weakest first: `[{ id, name }]`.
+///
+/// # Errors
+/// Never in practice.
+#[wasm_bindgen]
+pub fn levels() -> Result<JsValue, JsError> {
+    let list: Vec<LevelJs> = Level::ALL.iter().map(|l| LevelJs { id: l.id(), name: l.name() }).collect();
+    to_js(&list)
+}
+
+/// The computer player.
+#[wasm_bindgen]
+#[derive(Debug, Default)]
+pub struct Ai {
+    engine: Engine,
+}
+
+#[wasm_bindgen]
+impl Ai {
+    #[wasm_bindgen(constructor)]
+    #[must_use]
+    pub fn new() -> Ai {
+        Ai::default()
+    }
+
+    /// The move `level` (`"beginner"` … `"expert"`) plays for the player to
+    /// move in `game`: `{ move, score, depth, nodes, pv, exact, proposeSplit }`.
+    /// The same `seed` gives the same move.
+    ///
+    /// # Errors
+    /// An unknown level, or a game that is over.
+    pub fn think(&mut self, game: &Game, level_id: &str, seed: u32) -> Result<JsValue, JsError> {
+        let level = level(level_id)?;
+        let thought = self
+            .engine
+            .play(game.history(), level, u64::from(seed), &mut clock())
+            .ok_or_else(|| JsError::new("the game is over"))?;
+        to_js(&ThoughtJs {
+            best: thought.best.into(),
+            score: thought.score,
+            depth: thought.depth,
+            nodes: thought.nodes as f64,
+            pv: thought.pv.into_iter().map(MoveJs::from).collect(),
+            exact: thought.exact,
+            propose_split: thought.propose_split,
+        })
+    }
+
+    /// Mangala IV's ritual (MG-3): the side the computer takes at the start
+    /// of `game`, `"south"` or `"north"`.
+    ///
+    /// # Errors
+    /// An unknown level.
+    #[wasm_bindgen(js_name = chooseSide)]
+    pub fn choose_side(&mut self, game: &Game, level_id: &str) -> Result<String, JsError> {
+        let limits = level(level_id)?.limits();
+        let choice = self.engine.choose_side(game.start(), &limits, &mut clock());
+        Ok(choice.side.name().to_owned())
+    }
+
+    /// Al-manqala (AM-9): whether `side` (`"south"` or `"north"`) should
+    /// accept (or propose) splitting the board now; false in other games
+    /// and once over.
+    ///
+    /// # Errors
+    /// An unknown level or side.
+    #[wasm_bindgen(js_name = acceptsSplit)]
+    pub fn accepts_split(&mut self, game: &Game, side: &str, level_id: &str) -> Result<bool, JsError> {
+        let limits = level(level_id)?.limits();
+        let side: Side = side.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+        Ok(self.engine.split_advice(game.history(), side, &limits, &mut clock()).is_some_and(|a| a.accept))
+    }
+}

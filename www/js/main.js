@@ -7,8 +7,10 @@
  */
 
 import { App } from './app.js';
+import { startEmbed } from './embed.js';
 import { initEngine } from './engine.js';
 import { loadMessages, pickLanguage } from './i18n.js';
+import { registerServiceWorker } from './pwa.js';
 import { readPrefs } from './storage.js';
 
 /** Shows a failure to start in place of the board, in plain words. */
@@ -39,6 +41,8 @@ async function main() {
   };
   app.restore(location.hash || location.search);
   forget();
+  if (embed) startEmbed(app, query);
+  else registerServiceWorker(() => app.m);
   // A link pasted into the address bar of an open page changes only the hash.
   addEventListener('hashchange', () => {
     if (app.openLink(location.hash) !== '') forget();

@@ -64,6 +64,7 @@ pub fn build() -> Result<Build> {
     util::copy_tree(&staging, &fresh.join("pkg"))?;
     remove_dir(&staging)?;
     let build = describe(&fresh)?;
+    crate::single::write(&fresh)?; // dist/mancala-atlas.html, not precached (issue 6)
     swap_in(&fresh, &dist_dir())?;
 
     let wasm_size = std::fs::metadata(dist_dir().join("pkg").join(format!("{WASM_STEM}_bg.wasm")))?.len();

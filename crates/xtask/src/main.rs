@@ -12,6 +12,7 @@ mod bench;
 mod dist;
 mod serve;
 mod sha256;
+mod single;
 mod suite;
 mod tools;
 mod util;

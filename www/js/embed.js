@@ -1,0 +1,359 @@
+// @ts-check
+/**
+ * Embedding (`?embed=1`): the page inside another site's iframe. main.js
+ * hides the site chrome, makes `mode=view` view-only and turns the autosave
+ * off; the game comes from the same parameters as a share link (link.js).
+ * This module adds the rest of the embed parameters and a small, validated
+ * postMessage API (README "Embed in a wiki" documents both):
+ *
+ * - `mode=play|view|puzzle`: puzzle starts from the given position, with
+ *   its later moves dropped, and a "Start again" button;
+ * - `theme=light|dark|auto`, `computer=none|south|north|both`, `level=1..4`;
+ * - `allow=<origin>,<origin>|*`: the parent origins whose commands count.
+ *
+ * Every message is an object `{ns: 'mancala-atlas', type, …}`. Out (to the
+ * parent): `ready`, `move`, `gameover`, `resize` `{height}`, `loaded`,
+ * `error` `{message}`. In: `new-game`, `load`, `set-option`; anything else,
+ * or from another window or origin, is ignored.
+ * @module embed
+ */
+
+import { randomSeed } from './engine.js';
+import { LANGUAGES } from './i18n.js';
+import { LEVELS, SPEEDS } from './state.js';
+
+/** @typedef {import('./app.js').App} App */
+/** @typedef {import('./engine.js').GameState} GameState */
+/** @typedef {import('./state.js').Seating} Seating */
+
+/** The namespace of every message, both ways. */
+export const NS = 'mancala-atlas';
+/** The version of the message format. */
+export const VERSION = 1;
+
+const MODES = /** @type {const} */ (['play', 'view', 'puzzle']);
+const THEMES = /** @type {const} */ (['auto', 'light', 'dark']);
+const COMPUTER = /** @type {const} */ (['none', 'south', 'north', 'both']);
+/** The engine's option names (engine.js `Options`). */
+const OPTIONS = ['first', 'setup', 'freeChoice', 'sadeqaSeeds', 'lastFour', 'lotSeed'];
+/** The most moves a `load` command may carry. */
+const MAX_MOVES = 5000;
+
+/** @typedef {typeof THEMES[number]} Theme */
+/** @typedef {typeof COMPUTER[number]} ComputerSide */
+
+/**
+ * @typedef {{type: 'new-game' | 'load', game: string, options: Record<string, unknown>, moves: string[],
+ *   ply: number | undefined, computer: ComputerSide | undefined, level: number | undefined}
+ *   | {type: 'set-option', name: 'theme' | 'speed' | 'lang' | 'computer' | 'level', value: string | number}} Command
+ */
+
+/**
+ * @template {string | number} T
+ * @param {unknown} value
+ * @param {readonly T[]} allowed
+ * @returns {value is T}
+ */
+function isOneOf(value, allowed) {
+  return allowed.includes(/** @type {T} */ (value));
+}
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+function isPlain(value) {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** An option's value as the engine reads it: a short word, a flag, a number or `{random: n}`. */
+function isOptionValue(/** @type {unknown} */ v) {
+  if (typeof v === 'string') return v.length <= 40;
+  if (typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0;
+  return isPlain(v) && Object.keys(v).length === 1 && Number.isSafeInteger(v.random) && Number(v.random) >= 0;
+}
+
+/**
+ * A command from the parent page, checked field by field; null when it is
+ * not one (wrong namespace or type, a missing or malformed field, an
+ * unknown field). Whether the game itself is valid is the engine's to say.
+ * @param {unknown} data
+ * @returns {Command | null}
+ */
+export function parseCommand(data) {
+  if (!isPlain(data) || data.ns !== NS) return null;
+  const known = (/** @type {string[]} */ fields) => Object.keys(data).every((k) => k === 'ns' || k === 'type' || fields.includes(k));
+  switch (data.type) {
+    case 'new-game':
+    case 'load': {
+      const { game, options = {}, moves = [], ply, computer, level } = data;
+      if (!known(['game', 'options', 'moves', 'ply', 'computer', 'level'])) return null;
+      if (typeof game !== 'string' || !/^[a-z0-9-]{1,32}$/.test(game)) return null;
+      if (!isPlain(options) || !Object.entries(options).every(([k, v]) => OPTIONS.includes(k) && isOptionValue(v))) return null;
+      if (!Array.isArray(moves) || moves.length > MAX_MOVES || (data.type === 'new-game' && moves.length > 0)) return null;
+      const texts = moves.map((m) => (Number.isInteger(m) && m >= 0 && m < 100 ? String(m) : m));
+      if (!texts.every((m) => typeof m === 'string' && /^(\d{1,2}|split)$/.test(m))) return null;
+      if (ply !== undefined && !(Number.isInteger(ply) && Number(ply) >= 0 && Number(ply) <= moves.length)) return null;
+      if (computer !== undefined && !isOneOf(computer, COMPUTER)) return null;
+      if (level !== undefined && !isOneOf(level, LEVELS)) return null;
+      return {
+        type: data.type,
+        game,
+        options: { ...options },
+        moves: texts,
+        ply: /** @type {number | undefined} */ (ply),
+        computer,
+        level,
+      };
+    }
+    case 'set-option': {
+      const { name, value } = data;
+      if (!known(['name', 'value'])) return null;
+      const ok =
+        (name === 'theme' && isOneOf(value, THEMES)) ||
+        (name === 'speed' && isOneOf(value, SPEEDS)) ||
+        (name === 'lang' && isOneOf(value, LANGUAGES)) ||
+        (name === 'computer' && isOneOf(value, COMPUTER)) ||
+        (name === 'level' && isOneOf(value, LEVELS));
+      return ok ? { type: 'set-option', name, value: /** @type {string | number} */ (value) } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The parent origins whose commands are accepted: `allow=https://a.org,https://b.org`
+ * (`*` for any). Entries that are not origins are dropped.
+ * @param {string | null} text
+ * @returns {string[]}
+ */
+export function allowList(text) {
+  return (text ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .flatMap((item) => {
+      if (item === '*') return ['*'];
+      try {
+        const origin = new URL(item).origin;
+        return origin === 'null' ? [] : [origin];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/**
+ * The seating for "the computer plays `computer`".
+ * @param {App} app
+ * @param {ComputerSide} computer
+ * @param {number} level
+ * @returns {Seating}
+ */
+function seatingFor(app, computer, level) {
+  const mode = computer === 'both' ? 'demo' : computer === 'none' ? 'two' : 'computer';
+  return app.seatingFrom({ mode, human: computer === 'south' ? 'north' : 'south', level });
+}
+
+/** @param {Seating} s @returns {ComputerSide} */
+function computerOf(s) {
+  if (s.mode === 'demo') return 'both';
+  if (s.mode === 'two') return 'none';
+  return s.human === 'south' ? 'north' : 'south';
+}
+
+/**
+ * Forces the light or dark colours, or follows the system again (`auto`),
+ * by rewriting the condition of the stylesheets' colour-scheme rules.
+ * @param {Document} doc
+ * @param {Theme} theme
+ */
+export function applyTheme(doc, theme) {
+  for (const sheet of doc.styleSheets) {
+    /** @type {CSSRuleList} */
+    let rules;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue;
+    }
+    for (const rule of rules) {
+      if (!(rule instanceof CSSMediaRule)) continue;
+      const original = (rule.media.mediaText = ORIGINAL.get(rule) ?? rule.media.mediaText);
+      const scheme = /^\(prefers-color-scheme: (light|dark)\)$/.exec(original)?.[1];
+      if (!scheme) continue;
+      ORIGINAL.set(rule, original);
+      if (theme !== 'auto') rule.media.mediaText = scheme === theme ? 'all' : 'not all';
+    }
+  }
+  doc.documentElement.style.colorScheme = theme === 'auto' ? '' : theme;
+}
+
+/** @type {WeakMap<CSSMediaRule, string>} */
+const ORIGINAL = new WeakMap();
+
+/**
+ * What the parent hears about a game.
+ * @param {GameState} g
+ */
+function summary(g) {
+  return {
+    game: g.variant,
+    options: g.options,
+    ply: g.ply,
+    moves: g.moves.slice(0, g.ply).map((m) => m.move),
+    board: g.board.slice(),
+    stores: { ...g.stores },
+    toMove: g.toMove,
+    over: g.over,
+    end: g.end,
+  };
+}
+
+/**
+ * The saved game of `g`'s position, without the moves after it (a puzzle's
+ * answer must not be one "redo" away).
+ * @param {GameState} g
+ */
+function savedAt(g) {
+  return JSON.stringify({ format: 1, variant: g.variant, options: g.options, moves: g.moves.slice(0, g.ply).map((m) => m.move) });
+}
+
+/**
+ * Sets up embed mode on a page whose game `app.restore` has already opened
+ * from the query. Returns a function that undoes it.
+ * @param {App} app
+ * @param {URLSearchParams} query
+ * @returns {() => void}
+ */
+export function startEmbed(app, query) {
+  const doc = app.doc;
+  const win = /** @type {Window} */ (doc.defaultView);
+  const mode = isOneOf(query.get('mode'), MODES) ? query.get('mode') : 'play';
+  const theme = query.get('theme');
+  applyTheme(doc, isOneOf(theme, THEMES) ? theme : 'auto');
+  const allow = allowList(query.get('allow'));
+  const targets = allow.length === 0 || allow.includes('*') ? ['*'] : allow;
+  const framed = win.parent !== win;
+  /** @param {Record<string, unknown>} msg */
+  const post = (msg) => {
+    if (!framed) return;
+    for (const target of targets) win.parent.postMessage({ ns: NS, version: VERSION, ...msg }, target);
+  };
+  /** @type {(() => void)[]} */
+  const cleanups = [];
+
+  /** @param {Seating} seating */
+  const seat = (seating) => {
+    app.interrupt();
+    app.paused = false;
+    app.update({ seating });
+    app.next();
+  };
+  const level = Number(query.get('level'));
+  const computer = query.get('computer');
+  if (isOneOf(computer, COMPUTER) || isOneOf(level, LEVELS)) {
+    const side = isOneOf(computer, COMPUTER) ? computer : computerOf(app.state.seating);
+    seat(seatingFor(app, side, isOneOf(level, LEVELS) ? level : app.state.seating.level));
+  }
+
+  // A puzzle: this position, its answer not redoable, and a way back to it.
+  let start = app.state.game ? savedAt(app.state.game) : '';
+  if (mode === 'puzzle') {
+    const restart = doc.createElement('button');
+    restart.type = 'button';
+    restart.id = 'btn-restart';
+    restart.dataset.i18n = 'embed.restart';
+    restart.textContent = app.m.t('embed.restart');
+    const again = () => {
+      if (start && app.loadSave(start, app.state.seating) === null) {
+        app.update({ notice: '', noticeIsError: false });
+        app.next();
+      }
+    };
+    restart.addEventListener('click', again);
+    doc.getElementById('controls')?.prepend(restart);
+    cleanups.push(() => restart.remove());
+    if (!app.state.noticeIsError) again();
+  }
+  // The "opened from the link" welcome is noise inside someone else's page; errors stay.
+  if (!app.state.noticeIsError) app.update({ notice: '' });
+
+  /**
+   * @param {Extract<Command, {type: 'new-game' | 'load'}>} cmd
+   */
+  const load = (cmd) => {
+    const options = { ...cmd.options };
+    if (cmd.type === 'new-game' && options.setup === 'random') options.setup = { random: randomSeed() };
+    /** @type {Record<string, unknown>} */
+    const saved = { format: 1, variant: cmd.game, options, moves: cmd.moves };
+    if (cmd.ply !== undefined) saved.ply = cmd.ply;
+    const s = app.state.seating;
+    const seating =
+      cmd.computer !== undefined || cmd.level !== undefined
+        ? seatingFor(app, cmd.computer ?? computerOf(s), cmd.level ?? s.level)
+        : s;
+    const error = app.loadSave(JSON.stringify(saved), seating);
+    if (error !== null) {
+      app.update({ notice: app.m.t('link.bad', { reason: error }), noticeIsError: true });
+      post({ type: 'error', command: cmd.type, message: error });
+      return;
+    }
+    const g = /** @type {GameState} */ (app.state.game);
+    if (mode === 'puzzle') {
+      start = savedAt(g);
+      app.loadSave(start, seating);
+    }
+    app.update({ notice: '', noticeIsError: false });
+    post({ type: 'loaded', ...summary(/** @type {GameState} */ (app.state.game)) });
+    app.next();
+  };
+
+  /** @param {Command} cmd */
+  const run = (cmd) => {
+    if (cmd.type !== 'set-option') return load(cmd);
+    const { name, value } = cmd;
+    if (name === 'theme') applyTheme(doc, /** @type {Theme} */ (value));
+    else if (name === 'speed') app.update({ settings: { ...app.state.settings, speed: /** @type {any} */ (value) } });
+    else if (name === 'lang') app.setLanguage(String(value));
+    else if (name === 'computer') seat(seatingFor(app, /** @type {ComputerSide} */ (value), app.state.seating.level));
+    else if (name === 'level') seat({ ...app.state.seating, level: Number(value) });
+  };
+
+  /** @param {MessageEvent} e */
+  const onMessage = (e) => {
+    if (!framed || e.source !== win.parent) return;
+    if (!allow.includes('*') && !allow.includes(e.origin)) return;
+    const cmd = parseCommand(e.data);
+    if (cmd) run(cmd);
+  };
+  win.addEventListener('message', onMessage);
+  cleanups.push(() => win.removeEventListener('message', onMessage));
+
+  /** @param {Event} e */
+  const onMove = (e) => {
+    const { move, game } = /** @type {CustomEvent<{move: number | 'split', game: GameState}>} */ (e).detail;
+    const side = game.moves[game.ply - 1]?.side ?? null;
+    post({ type: 'move', move: String(move), side, ...summary(game) });
+    if (game.over && game.end) post({ type: 'gameover', winner: game.end.winner, reason: game.end.reason, ...summary(game) });
+  };
+  doc.addEventListener('atlas:move', onMove);
+  cleanups.push(() => doc.removeEventListener('atlas:move', onMove));
+
+  // The content's height, for parents that size the iframe to fit.
+  const main = doc.getElementById('main') ?? doc.body;
+  let height = 0;
+  const observer = new ResizeObserver(() => {
+    const h = Math.ceil(main.getBoundingClientRect().bottom + win.scrollY);
+    if (h !== height) {
+      height = h;
+      post({ type: 'resize', height });
+    }
+  });
+  observer.observe(main);
+  cleanups.push(() => observer.disconnect());
+
+  post({ type: 'ready', mode, ...(app.state.game ? summary(app.state.game) : {}) });
+  if (app.state.noticeIsError) post({ type: 'error', command: 'embed', message: app.state.notice });
+  return () => {
+    for (const undo of cleanups.splice(0)) undo();
+  };
+}

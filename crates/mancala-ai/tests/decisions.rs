@@ -1,0 +1,256 @@
+//! Positions with known answers, the decisions that are not moves, hints,
+//! budgets and determinism. Rule ids cite `shared/rules.md`.
+
+mod common;
+
+use common::{deep, solve, solve_move, tiny};
+use mancala_ai::selfplay::{LevelPlayer, Player, play_out, random_opening};
+use mancala_ai::{Engine, Level, Limits, NoClock, Rng, SEED, Thought, WIN, split_score, terminal_score};
+use mancala_core::{
+    BySide, Game, MangalaSetup, Move, NoObserver, Options, Outcome, PlayError, Position, Setup, Side, Variant,
+};
+
+fn position(variant: Variant, board: &[u32], stores: (u32, u32), turn: Side) -> Position {
+    let mut setup = Setup::new(variant, Options::default());
+    setup.board = board.to_vec();
+    setup.stores = BySide { south: stores.0, north: stores.1 };
+    setup.turn = turn;
+    Position::from_setup(&setup).unwrap()
+}
+
+fn think(pos: Position, limits: Limits) -> Thought {
+    Engine::with_table_bits(14).think(&[pos], &limits, &mut NoClock).unwrap()
+}
+
+fn depth(d: u8) -> Limits {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+/// AW-5, AW-6, AW-7.1: South makes a final-seed four (captures it, moves
+/// again), then another, leaving four, which go to South too: 52–44. The
+/// second move is South's again, so its score must not be negated.
+#[test]
+fn anywoli_extra_moves_keep_the_turn_and_the_sign() {
+    let board = [1, 3, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0];
+    let pos = position(Variant::Anywoli, &board, (40, 44), Side::South);
+    let t = think(pos, depth(4));
+    assert_eq!(t.score, WIN + 8 * SEED);
+    assert!(t.pv == [Move::Sow(0), Move::Sow(5)] || t.pv == [Move::Sow(5), Move::Sow(0)], "{:?}", t.pv);
+    let mid = pos.play(t.pv[0]).unwrap();
+    assert_eq!(mid.to_move(), Some(Side::South));
+    let end = mid.play(t.pv[1]).unwrap();
+    assert_eq!(end.stores(), BySide { south: 52, north: 44 });
+    assert_eq!(end.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+/// AW-5 from North's side, where a wrong negation would hand the win to
+/// South: the same board turned round.
+#[test]
+fn anywoli_extra_moves_work_for_north_too() {
+    let south_view = [1, 3, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0];
+    let mut board = [0u32; 24];
+    for (pit, &seeds) in south_view.iter().enumerate() {
+        board[(pit + 12) % 24] = seeds;
+    }
+    let pos = position(Variant::Anywoli, &board, (44, 40), Side::North);
+    let t = think(pos, depth(4));
+    assert_eq!(t.score, WIN + 8 * SEED);
+    assert!(t.pv == [Move::Sow(12), Move::Sow(17)] || t.pv == [Move::Sow(17), Move::Sow(12)], "{:?}", t.pv);
+}
+
+/// MG-9: with seven per pit and forced play the first mover wins 64–34, so
+/// the ritual's chooser (MG-3) takes the side that moves first (C-4).
+#[test]
+fn mangala_side_choice_takes_the_first_move() {
+    let mut engine = Engine::with_table_bits(12);
+    for first in Side::ALL {
+        let start = Position::new(Variant::Mangala, Options { first, ..Options::default() });
+        let choice = engine.choose_side(&start, &depth(1), &mut NoClock);
+        assert_eq!((choice.side, choice.score, choice.exact), (first, WIN + 30 * SEED, true));
+    }
+}
+
+/// MG-2, MG-3, MG-4: with a random setup and forced play, the chosen side
+/// is the one that wins the game played out.
+#[test]
+fn mangala_side_choice_on_random_setups_matches_the_game_played_out() {
+    let mut engine = Engine::with_table_bits(12);
+    for seed in 1..=6 {
+        let start =
+            Position::new(Variant::Mangala, Options { setup: MangalaSetup::Random(seed), ..Options::default() });
+        let mut game = Game::new(start);
+        while let Some(m) = game.position().legal_moves().iter().next() {
+            game.play(m).unwrap();
+        }
+        let winner = game.position().outcome().unwrap().winner().unwrap_or(start.turn());
+        let choice = engine.choose_side(&start, &depth(1), &mut NoClock);
+        assert_eq!(choice.side, winner, "setup {seed}");
+        assert_eq!(choice.score, terminal_score(game.position(), winner), "setup {seed}");
+    }
+}
+
+/// AM-9: a split is proposed or accepted exactly when it beats the solved
+/// value of playing on, and never by both players at once.
+#[test]
+fn manqala_split_advice_compares_with_the_solved_value() {
+    deep(|| {
+        let mut rng = Rng::new(99);
+        let mut engine = Engine::with_table_bits(14);
+        let (mut accepted, mut declined) = (0, 0);
+        for _ in 0..80 {
+            let pos = tiny(Variant::Manqala, Options::default(), 6, 5, &mut rng);
+            if pos.is_over() {
+                continue;
+            }
+            let Some(value) = solve(pos) else { continue };
+            let limits = Limits { nodes: Some(2_000_000), ..Limits::default() };
+            let mover = engine.split_advice(&[pos], pos.turn(), &limits, &mut NoClock).unwrap();
+            let other = engine.split_advice(&[pos], pos.turn().other(), &limits, &mut NoClock).unwrap();
+            assert_eq!((mover.play_on, other.play_on), (value, -value));
+            assert_eq!(mover.split, split_score(&pos, pos.turn()).unwrap());
+            assert_eq!(mover.accept, mover.split > value);
+            assert!(!(mover.accept && other.accept));
+            let t = engine.think(&[pos], &limits, &mut NoClock).unwrap();
+            assert_eq!(t.propose_split, mover.accept);
+            if mover.accept { accepted += 1 } else { declined += 1 }
+        }
+        assert!(accepted > 0 && declined > 0, "{accepted} accepted, {declined} declined");
+    });
+}
+
+/// The split exists only in Al-manqala (AM-9).
+#[test]
+fn split_advice_is_only_for_manqala() {
+    let pos = Position::new(Variant::Sadeqa, Options::default());
+    assert_eq!(Engine::with_table_bits(12).split_advice(&[pos], Side::South, &depth(1), &mut NoClock), None);
+    assert_eq!(split_score(&pos, Side::South), None);
+}
+
+/// MG-4: at the start of a forced game only the leftmost pit may be sown;
+/// the others say why.
+#[test]
+fn hints_explain_forced_play() {
+    let start = Position::new(Variant::Mangala, Options::default());
+    let hints = Engine::with_table_bits(12).hints(&[start], &depth(2), &mut NoClock);
+    assert_eq!(hints.len(), 7);
+    assert!(hints[0].best && hints[0].score.is_some() && hints[0].illegal.is_none());
+    for h in &hints[1..] {
+        assert_eq!((h.score, h.best, h.illegal), (None, false, Some(PlayError::Forced(0))));
+    }
+}
+
+/// AM-4: when the opponent's row is empty, moves that do not feed it are
+/// illegal, and say so.
+#[test]
+fn hints_explain_feeding() {
+    let board = [0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    let pos = position(Variant::Manqala, &board, (46, 48), Side::South);
+    let hints = Engine::with_table_bits(12).hints(&[pos], &depth(3), &mut NoClock);
+    let illegal: Vec<_> = hints.iter().map(|h| h.illegal).collect();
+    use PlayError::{EmptyPit, MustFeed};
+    assert_eq!(
+        illegal,
+        [Some(EmptyPit), Some(EmptyPit), Some(MustFeed), Some(EmptyPit), Some(EmptyPit), Some(EmptyPit), None]
+    );
+}
+
+/// Each legal pit's hint is the solved value of that move (tiny positions),
+/// and the best flag marks the maximum; captures and extra moves are shown.
+#[test]
+fn hint_scores_are_the_solved_values_of_each_move() {
+    deep(|| {
+        let mut engine = Engine::with_table_bits(14);
+        let mut checked = 0;
+        for (variant, seeds, window, seed) in
+            [(Variant::Sadeqa, 4, 5, 1), (Variant::Manqala, 6, 5, 2), (Variant::Anywoli, 5, 3, 3)]
+        {
+            let mut rng = Rng::new(seed);
+            for _ in 0..60 {
+                let pos = tiny(variant, Options::default(), seeds, window, &mut rng);
+                if pos.is_over() || solve(pos).is_none() {
+                    continue;
+                }
+                let limits = Limits { nodes: Some(2_000_000), ..Limits::default() };
+                let hints = engine.hints(&[pos], &limits, &mut NoClock);
+                let top = hints.iter().filter_map(|h| h.score).max().unwrap();
+                for h in hints.iter().filter(|h| h.illegal.is_none()) {
+                    let after = pos.play(Move::Sow(h.pit)).unwrap();
+                    assert_eq!(h.score, solve_move(&[], pos, after), "{:?} pit {}", pos.to_setup(), h.pit);
+                    assert_eq!(h.best, h.score == Some(top));
+                    let mover = pos.turn();
+                    assert_eq!(h.captures, after.stores().get(mover) - pos.stores().get(mover));
+                    assert_eq!(h.extra_move, !after.is_over() && after.turn() == mover);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= 20, "only {checked} positions checked");
+    });
+}
+
+/// C-6: a move whose position has occurred twice ends the game at once,
+/// settled by the loop rule (each player takes their own row).
+#[test]
+fn repetition_in_the_history_ends_the_game_in_the_search() {
+    let start = Position::new(Variant::Sadeqa, Options::default());
+    let (m, child) = start
+        .legal_moves()
+        .iter()
+        .map(|m| (m, start.play(m).unwrap()))
+        .find(|(_, c)| c.stores() == start.stores())
+        .expect("a move that captures nothing");
+    // A history in which the child has occurred twice already.
+    let history = [child, child, start];
+    let hints = Engine::with_table_bits(12).hints(&history, &depth(3), &mut NoClock);
+    let mut settled = child;
+    settled.end_by_repetition(&mut NoObserver);
+    let Move::Sow(pit) = m else { unreachable!() };
+    let hint = hints.iter().find(|h| h.pit == pit).unwrap();
+    assert_eq!(hint.score, Some(terminal_score(&settled, start.turn())));
+    // Without that history the move is an ordinary one.
+    let fresh = Engine::with_table_bits(12).hints(&[start], &depth(3), &mut NoClock);
+    assert!(fresh.iter().find(|h| h.pit == pit).unwrap().score.unwrap().abs() < WIN / 2);
+}
+
+/// The node budget is kept (to within one node's children), and a clock
+/// stops the search: here a fake one that advances 1 ms per reading.
+#[test]
+fn budgets_are_kept() {
+    let pos = Position::new(Variant::Anywoli, Options::default());
+    let t = think(pos, Limits { nodes: Some(5_000), ..Limits::default() });
+    assert!(t.nodes >= 5_000 && t.nodes <= 5_000 + 12, "{}", t.nodes);
+    let mut now = 0.0;
+    let mut clock = || {
+        now += 1.0;
+        now
+    };
+    let limits = Limits { time_ms: Some(10.0), ..Limits::default() };
+    let t = Engine::with_table_bits(14).think(&[pos], &limits, &mut clock).unwrap();
+    // Read every 512 nodes: ten readings after the start.
+    assert!(t.nodes >= 9 * 512 && t.nodes <= 11 * 512, "{}", t.nodes);
+    assert!(pos.is_legal(t.best));
+}
+
+/// The same position, history, level and seed give the same move, whatever
+/// the engine searched before; a game between levels replays exactly.
+#[test]
+fn levels_are_deterministic_for_a_seed() {
+    let start = Position::new(Variant::Manqala, Options::default());
+    let play = |seed: u64| -> Vec<Move> {
+        let mut beginner = LevelPlayer::new(Level::Beginner, seed);
+        let mut easy = LevelPlayer::new(Level::Easy, seed);
+        let game = random_opening(start, 2, 5);
+        let players: BySide<&mut dyn Player> = BySide { south: &mut beginner, north: &mut easy };
+        play_out(game, players, 400).game.moves().to_vec()
+    };
+    assert_eq!(play(11), play(11));
+    assert_ne!(play(11), play(12));
+    let mut used = Engine::with_table_bits(14);
+    let other = Position::new(Variant::Sadeqa, Options::default());
+    used.think(&[other], &Limits { nodes: Some(3_000), ..Limits::default() }, &mut NoClock);
+    let limits = Limits { nodes: Some(3_000), ..Limits::default() };
+    assert_eq!(
+        used.think(&[start], &limits, &mut NoClock),
+        Engine::with_table_bits(14).think(&[start], &limits, &mut NoClock)
+    );
+}

@@ -16,7 +16,7 @@
 //! printed with the weights as a Rust array for `eval.rs`.
 
 use mancala_ai::eval::{FEATURE_NAMES, FEATURES};
-use mancala_ai::selfplay::{Player, SearchPlayer, play_out, random_opening};
+use mancala_ai::selfplay::{SearchPlayer, play_out, random_opening, seat};
 use mancala_ai::{Limits, Linear, features};
 use mancala_core::{BySide, Options, Outcome, Position, Side, Variant};
 
@@ -150,10 +150,7 @@ fn duel(c: &Config, a: Linear, b: Linear, games: u32) -> (u32, u32, u32) {
         let a_side = if g % 2 == 0 { Side::South } else { Side::North };
         let mut pa = SearchPlayer::new(limits, a);
         let mut pb = SearchPlayer::new(limits, b);
-        let players: BySide<&mut dyn Player> = match a_side {
-            Side::South => BySide { south: &mut pa, north: &mut pb },
-            Side::North => BySide { south: &mut pb, north: &mut pa },
-        };
+        let players = seat(&mut pa, &mut pb, a_side);
         match play_out(opening, players, 1000).outcome {
             Outcome::Win(s) if s == a_side => w += 1,
             Outcome::Win(_) => l += 1,

@@ -75,6 +75,14 @@ impl SearchPlayer<Linear> {
     }
 }
 
+/// Seats `a` on `a_side` and `b` on the other side.
+pub fn seat<'a>(a: &'a mut dyn Player, b: &'a mut dyn Player, a_side: Side) -> BySide<&'a mut dyn Player> {
+    match a_side {
+        Side::South => BySide { south: a, north: b },
+        Side::North => BySide { south: b, north: a },
+    }
+}
+
 /// `start` followed by `plies` moves chosen uniformly at random from the
 /// legal ones (fewer if the game ends): a varied opening.
 #[must_use]

@@ -2,9 +2,9 @@
 //! per pair with release builds, is `mancala match`; see
 //! `notes/ai-evidence.md`).
 
-use mancala_ai::selfplay::{LevelPlayer, Player, play_out, random_opening};
+use mancala_ai::selfplay::{LevelPlayer, play_out, random_opening, seat};
 use mancala_ai::{Level, Limits};
-use mancala_core::{BySide, Options, Outcome, Position, Side, Variant};
+use mancala_core::{Options, Outcome, Position, Side, Variant};
 
 /// `a` against `b`: `pairs` openings, each played with both sides; a's
 /// wins and losses.
@@ -15,10 +15,7 @@ fn duel(variant: Variant, a: Level, b: Level, pairs: u64) -> (u32, u32) {
         let a_side = if g % 2 == 0 { Side::South } else { Side::North };
         let mut pa = LevelPlayer::new(a, g);
         let mut pb = LevelPlayer::new(b, g);
-        let players: BySide<&mut dyn Player> = match a_side {
-            Side::South => BySide { south: &mut pa, north: &mut pb },
-            Side::North => BySide { south: &mut pb, north: &mut pa },
-        };
+        let players = seat(&mut pa, &mut pb, a_side);
         match play_out(random_opening(start, 2, g / 2), players, 600).outcome {
             Outcome::Win(s) if s == a_side => wins += 1,
             Outcome::Win(_) => losses += 1,

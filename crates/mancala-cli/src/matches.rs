@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use mancala_ai::Level;
-use mancala_ai::selfplay::{LevelPlayer, Player, play_out, random_opening};
-use mancala_core::{BySide, Outcome, Side};
+use mancala_ai::selfplay::{LevelPlayer, play_out, random_opening, seat};
+use mancala_core::{Outcome, Side};
 use serde_json::json;
 
 use crate::args::{self, Args};
@@ -40,10 +40,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         let player_seed = seed ^ (u64::from(g) << 32);
         let mut pa = LevelPlayer::new(a, player_seed);
         let mut pb = LevelPlayer::new(b, player_seed ^ 0xb);
-        let players: BySide<&mut dyn Player> = match a_side {
-            Side::South => BySide { south: &mut pa, north: &mut pb },
-            Side::North => BySide { south: &mut pb, north: &mut pa },
-        };
+        let players = seat(&mut pa, &mut pb, a_side);
         let played = play_out(opening, players, MAX_PLIES);
         let result = match played.outcome {
             Outcome::Win(side) if side == a_side => {

@@ -60,8 +60,7 @@ export class App {
     this.persist = opts.persist ?? true;
     /** @type {AppState} */
     this.state = createState();
-    this.state.viewOnly = Boolean(opts.viewOnly);
-    this.state.lang = this.m.lang;
+    Object.assign(this.state, { viewOnly: Boolean(opts.viewOnly), lang: this.m.lang });
     const $ = (/** @type {string} */ id) => byId(doc, id);
     this.el = {
       board: $('board'),
@@ -209,9 +208,7 @@ export class App {
 
   /** @param {import('./state.js').Frame} frame */
   setFrame(frame) {
-    this.state.frame = { ...frame, board: frame.board.slice(), stores: { ...frame.stores }, flights: frame.flights.slice() };
-    this.domDirty = true;
-    this.schedule();
+    this.update({ frame: { ...frame, board: frame.board.slice(), stores: { ...frame.stores }, flights: frame.flights.slice() } });
   }
 
   /** @param {string} text */
@@ -232,7 +229,7 @@ export class App {
         play: (pit) => this.clickPit(pit),
         hover: (pit) => this.showPreview(pit),
         focus: (pit) => {
-          this.state.focus = pit;
+          this.update({ focus: pit });
           this.showPreview(pit);
         },
         centres: () => this.geo?.pits ?? [],
@@ -335,11 +332,13 @@ export class App {
     const prefs = this.persist ? readPrefs() : {};
     const speeds = ['slow', 'normal', 'fast', 'instant'];
     const speed = speeds.includes(String(prefs.speed)) ? String(prefs.speed) : this.reduced ? 'fast' : 'normal';
-    this.state.settings = {
-      speed: /** @type {import('./state.js').Speed} */ (speed),
-      autoForced: prefs.autoForced === true,
-      ritual: prefs.ritual !== false,
-    };
+    this.update({
+      settings: {
+        speed: /** @type {import('./state.js').Speed} */ (speed),
+        autoForced: prefs.autoForced === true,
+        ritual: prefs.ritual !== false,
+      },
+    });
     this.el.setForced.checked = this.state.settings.autoForced;
     this.el.setRitual.checked = this.state.settings.ritual;
     this.el.setIds.checked = prefs.ruleIds === true;
@@ -505,7 +504,7 @@ export class App {
     if (choice) {
       this.lastChoice = choice;
       if (choice.ritual !== this.state.settings.ritual) {
-        this.state.settings.ritual = choice.ritual;
+        this.update({ settings: { ...this.state.settings, ritual: choice.ritual } });
         this.el.setRitual.checked = choice.ritual;
         this.savePrefs();
       }
@@ -644,7 +643,6 @@ export class App {
     this.update({ game: after, frame: null, banner: '', focus: null });
     if (hadFocus) this.focusBoard();
     this.announce(`${describeMove(this.m, before, move, trace, after.end, false)} ${after.over ? this.resultLine() : this.turnLine()}`);
-    this.doc.dispatchEvent(new CustomEvent('atlas:move', { detail: { move, game: after } })); // for embed.js
     return true;
   }
 
@@ -763,7 +761,7 @@ export class App {
   interrupt() {
     this.epoch += 1;
     this.computer.cancel();
-    if (this.state.thinking) this.state.thinking = false;
+    if (this.state.thinking) this.update({ thinking: false });
   }
 
   /**

@@ -144,7 +144,7 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
             }
         };
         // A tag removed whole leaves no blank line behind.
-        if replacement.is_empty() && out.ends_with(|c: char| c == ' ') && after.starts_with('\n') {
+        if replacement.is_empty() && out.ends_with(' ') && after.starts_with('\n') {
             out.truncate(out.trim_end_matches(' ').len());
             after = &after[1..];
         }
@@ -273,9 +273,12 @@ fn transform(path: &str, text: &str) -> Result<Module> {
         i += 1;
         if line.starts_with("import ") || line.starts_with("import{") {
             let mut statement = line.to_owned();
-            while !(statement.contains(" from ") && quoted(statement.split(" from ").last().unwrap_or("")).is_some())
-                && !(statement["import".len()..].trim_start().starts_with(['\'', '"']))
-            {
+            // Until the statement names its module: `… from '…'`, or `import '…'` alone.
+            let complete = |s: &str| {
+                s["import".len()..].trim_start().starts_with(['\'', '"'])
+                    || s.rsplit_once(" from ").is_some_and(|(_, from)| quoted(from).is_some())
+            };
+            while !complete(&statement) {
                 let Some(next) = lines.get(i) else { return fail(format!("{path}: unfinished import")) };
                 statement.push(' ');
                 statement.push_str(next.trim());
@@ -618,7 +621,7 @@ mod tests {
             .unwrap();
         std::fs::write(dir.join("pkg/w_bg.wasm"), b"\0asm").unwrap();
         std::fs::write(dir.join("js/main.js"), "import init from '../pkg/w.js';\ninit();\n").unwrap();
-        let out = build(&dir, &html).unwrap();
+        let out = build(&dir, html).unwrap();
         assert!(out.contains("<link rel=\"icon\" href=\"data:image/svg+xml;base64,PHN2Zy8+\" type=\"image/svg+xml\">"));
         assert!(!out.contains("manifest") && !out.contains("type=\"module\""));
         assert!(out.contains("<style>\nbody { margin: 0; }\n</style>"));
@@ -641,11 +644,11 @@ mod tests {
         assert!(out.contains("\n<head>\n  <meta http-equiv"), "no blank lines left: {out}");
 
         std::fs::write(dir.join("js/main.js"), "import { nope } from '../pkg/w.js';\n").unwrap();
-        let err = build(&dir, &html).unwrap_err().0;
+        let err = build(&dir, html).unwrap_err().0;
         assert_eq!(err, "js/main.js imports `nope` from pkg/w.js, which does not export it");
         std::fs::write(dir.join("js/main.js"), "import './b.js';\n").unwrap();
         std::fs::write(dir.join("js/b.js"), "import './main.js';\n").unwrap();
-        assert!(build(&dir, &html).unwrap_err().0.starts_with("import cycle: "));
+        assert!(build(&dir, html).unwrap_err().0.starts_with("import cycle: "));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

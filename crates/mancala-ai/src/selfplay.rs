@@ -101,6 +101,17 @@ pub fn random_opening(start: Position, plies: usize, seed: u64) -> Game {
     game
 }
 
+/// Fixed positions for measuring the search (`mancala ai --bench`, the
+/// browser benchmark): `count` games from `start`, game `i` after `6 i`
+/// random plies (seeded), skipping games that ended.
+#[must_use]
+pub fn sample_games(start: Position, count: usize, seed: u64) -> Vec<Game> {
+    (0..count)
+        .map(|i| random_opening(start, 6 * i, seed.wrapping_add(i as u64)))
+        .filter(|g| !g.position().is_over())
+        .collect()
+}
+
 /// How a game between two players went.
 #[derive(Debug, Clone)]
 pub struct Played {

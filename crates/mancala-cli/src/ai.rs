@@ -1,10 +1,13 @@
 //! `mancala ai`: the computer's move for a position, with its score and
 //! principal variation; `--hints` for the per-pit overlay, `--side` for
-//! Mangala IV's ritual choice (MG-3), `--split` for Al-manqala's (AM-9).
+//! Mangala IV's ritual choice (MG-3), `--split` for Al-manqala's (AM-9),
+//! `--bench` for the search's speed.
 
 use std::time::Instant;
 
+use mancala_ai::selfplay::sample_games;
 use mancala_ai::{Engine, Level, Limits, NoClock, Thought};
+use mancala_core::Game;
 use serde_json::{Value, json};
 
 use crate::args::{self, Args};
@@ -18,6 +21,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let hints = args.flag("--hints");
     let side = args.flag("--side");
     let split = args.flag("--split");
+    let bench = args.flag("--bench");
     let game = args::game(args)?;
     args.done()?;
     let limits = match (level, time_ms, nodes, depth) {
@@ -30,6 +34,9 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         (Some(_), ..) => return Err("give either --level or a budget (--time-ms, --nodes, --depth), not both".into()),
         (None, ..) => Limits { depth, nodes, time_ms },
     };
+    if bench {
+        return run_bench(&game, &limits);
+    }
     let start = Instant::now();
     let mut clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut engine = Engine::new();
@@ -70,6 +77,39 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     .ok_or("the game is over: there is no move to choose")?;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     println!("{}", thought_json(&thought, ms));
+    Ok(())
+}
+
+/// Nodes per second over fixed sample positions (eight games from the
+/// start, 0 to 42 random plies in), searched within `limits` with no clock:
+/// the same work on every run. Prints the median of three runs.
+fn run_bench(game: &Game, limits: &Limits) -> Result<(), String> {
+    let games = sample_games(*game.position(), 8, 1);
+    let mut engine = Engine::new();
+    let mut runs = Vec::new();
+    let mut depths = Vec::new();
+    let mut nodes = 0;
+    for _ in 0..3 {
+        let start = Instant::now();
+        nodes = 0;
+        depths.clear();
+        for g in &games {
+            let t = engine.think(g.positions(), limits, &mut NoClock).ok_or("no position to search")?;
+            nodes += t.nodes;
+            depths.push(t.depth);
+        }
+        runs.push(start.elapsed().as_secs_f64());
+    }
+    runs.sort_by(f64::total_cmp);
+    let secs = runs[1];
+    println!(
+        "{}",
+        json!({
+            "game": game.position().variant().id(), "positions": games.len(), "nodes": nodes,
+            "seconds": (secs * 1000.0).round() / 1000.0, "nodes_per_s": (nodes as f64 / secs).round(),
+            "depths": depths,
+        })
+    );
     Ok(())
 }
 

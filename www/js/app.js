@@ -154,7 +154,10 @@ export class App {
     this.raf = 0;
     const s = this.state;
     if (!s.game) return;
-    if (!this.geo || this.geo.n !== s.game.pitsPerRow || this.geo.stores !== s.game.storesOnBoard) this.resize();
+    const g0 = this.geo;
+    if (!g0 || g0.n !== s.game.pitsPerRow || g0.stores !== s.game.storesOnBoard || g0.flipped !== this.flipped()) {
+      this.resize();
+    }
     const geo = /** @type {import('./render.js').Geometry} */ (this.geo);
     const preview = s.preview;
     const sum = preview && preview.legal && preview.trace ? summarize(preview.trace) : null;
@@ -194,16 +197,24 @@ export class App {
     if (!g) return;
     const width = this.el.board.clientWidth || 320;
     const maxHeight = Math.max(320, innerHeight * 0.85);
-    this.geo = layout(g.pitsPerRow, g.storesOnBoard, width, maxHeight);
+    this.geo = layout(g.pitsPerRow, g.storesOnBoard, width, maxHeight, this.flipped());
     const dpr = devicePixelRatio || 1;
     this.el.canvas.width = Math.round(this.geo.width * dpr);
     this.el.canvas.height = Math.round(this.geo.height * dpr);
     this.el.canvas.style.height = `${this.geo.height}px`;
     this.el.board.style.height = `${this.geo.height}px`;
     this.el.board.dataset.orientation = this.geo.vertical ? 'vertical' : 'horizontal';
-    this.doc.getElementById('table')?.classList.toggle('upright', this.geo.vertical);
+    const table = this.doc.getElementById('table');
+    table?.classList.toggle('upright', this.geo.vertical);
+    table?.classList.toggle('flipped', this.geo.flipped);
     placePits(this.el.pits, this.geo);
     this.domDirty = true;
+  }
+
+  /** Whether the board is turned so that a human playing North sits at the bottom. */
+  flipped() {
+    const s = this.state.seating;
+    return s.mode === 'computer' && s.human === 'north';
   }
 
   /** @param {import('./state.js').Frame} frame */
@@ -640,7 +651,9 @@ export class App {
     this.busy = false;
     this.lastMove = move === 'split' ? null : { origin: sum.origin, last: sum.last };
     const hadFocus = this.el.pits.contains(this.doc.activeElement);
-    this.update({ game: after, frame: null, banner: '', focus: null });
+    // C-6: say when one more repetition would end the game.
+    const notice = !after.over && after.seen === 2 ? this.m.t('narrate.seenTwice') : '';
+    this.update({ game: after, frame: null, banner: '', focus: null, notice });
     if (hadFocus) this.focusBoard();
     this.announce(`${describeMove(this.m, before, move, trace, after.end, false)} ${after.over ? this.resultLine() : this.turnLine()}`);
     return true;

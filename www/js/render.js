@@ -24,6 +24,7 @@
  * @property {number} width
  * @property {number} height
  * @property {boolean} vertical  the board turned a quarter, for narrow screens
+ * @property {boolean} flipped  the board turned half round: North's row nearest the viewer
  * @property {number} n  pits per row
  * @property {number} u  the pit pitch
  * @property {number} r  the pit radius
@@ -53,9 +54,10 @@ const MIN_U = 48;
  * @param {boolean} stores Anywoli's two end stores
  * @param {number} width
  * @param {number} maxHeight
+ * @param {boolean} [flipped] turned half round, North's row nearest the viewer
  * @returns {Geometry}
  */
-export function layout(n, stores, width, maxHeight) {
+export function layout(n, stores, width, maxHeight, flipped = false) {
   const across = 2 * PAD + n + (stores ? 2 * STORE : 0);
   const depth = 2 * PAD + 2 + ROW_GAP + (stores ? 0 : 2 * (TRAY + TRAY_GAP));
   const logicalW = across + 2 * MARGIN;
@@ -68,9 +70,11 @@ export function layout(n, stores, width, maxHeight) {
   const H = logicalH * u;
   // Logical (flat) coordinates, in pits; `map` turns them to screen pixels.
   const offset = vertical ? (width - H) / 2 : (width - W) / 2;
-  /** @param {number} x @param {number} y */
-  const map = (x, y) =>
-    vertical ? { x: offset + (logicalH - y) * u, y: x * u } : { x: offset + x * u, y: y * u };
+  /** @param {number} lx @param {number} ly */
+  const map = (lx, ly) => {
+    const [x, y] = flipped ? [logicalW - lx, logicalH - ly] : [lx, ly];
+    return vertical ? { x: offset + (logicalH - y) * u, y: x * u } : { x: offset + x * u, y: y * u };
+  };
   /** @param {number} x @param {number} y @param {number} w @param {number} h @returns {Rect} */
   const rect = (x, y, w, h) => {
     const a = map(x, y);
@@ -126,6 +130,7 @@ export function layout(n, stores, width, maxHeight) {
     width,
     height: vertical ? W : H,
     vertical,
+    flipped,
     n,
     u,
     r: 0.41 * u,

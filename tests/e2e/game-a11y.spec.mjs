@@ -62,3 +62,22 @@ test('pits are named buttons, illegal ones disabled, and moves are narrated', as
   await expect(page.locator('#live')).toContainText('Player 2 (North) to move.');
   await expect(page.getByRole('button', { name: `South pit c, ${s.board[2]} seed` })).toBeDisabled();
 });
+
+test('reduced motion: faster default speed, and the board still ends where the engine says', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await open(page, 'game=al-manqala');
+  await expect(page.locator('#speed')).toHaveValue('fast');
+  await play(page, 3);
+  expect((await shown(page)).ply).toBe(1);
+  await context.close();
+});
+
+test('against the computer as North, the board turns so your row is nearest you', async ({ page }) => {
+  await open(page, 'game=sadeqa-iii&mode=computer&side=north&level=1');
+  await expect(page.locator('#table')).toHaveClass(/flipped/);
+  const south = await page.locator('#pits [data-pit="0"]').boundingBox();
+  const north = await page.locator('#pits [data-pit="8"]').boundingBox();
+  expect(north && south && north.y > south.y).toBe(true);
+  await expect(page.locator('#player-north .who')).toHaveText('You · North');
+});

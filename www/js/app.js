@@ -656,6 +656,7 @@ export class App {
     this.update({ game: after, frame: null, banner: '', focus: null, notice });
     if (hadFocus) this.focusBoard();
     this.announce(`${describeMove(this.m, before, move, trace, after.end, false)} ${after.over ? this.resultLine() : this.turnLine()}`);
+    this.doc.dispatchEvent(new CustomEvent('atlas:move', { detail: { move, game: after } })); // for embed.js
     return true;
   }
 

@@ -172,3 +172,32 @@ test('the Turkish ritual name is kept in every language', () => {
     assert.ok(text.includes('Tek mi, Çift mi?'), `rules.${lang}.json`);
   }
 });
+
+/**
+ * The numbers a text mentions (10 000 written with any spacing counts once).
+ * @param {string} text
+ * @param {RegExp} [pattern]
+ */
+function numbers(text, pattern = /\d+/g) {
+  return [...new Set(text.replace(/(\d)[\s\u00a0\u202f.,](?=\d{3}\b)/g, '$1').match(pattern) ?? [])].sort();
+}
+
+for (const lang of LANGS) {
+  test(`rules.${lang}.json mentions the same numbers as rules.en.json`, () => {
+    const en = load('rules.en.json');
+    const tr = load(`rules.${lang}.json`);
+    for (const id of GAMES) {
+      for (const f of ['summary', 'tagline']) {
+        assert.deepEqual(numbers(tr[id][f]), numbers(en[id][f]), `${lang} ${id}.${f}`);
+      }
+      // Origins may spell a century out ("Ottocento"); the years must agree.
+      assert.deepEqual(numbers(tr[id].origin, /\b\d{4}\b/g), numbers(en[id].origin, /\b\d{4}\b/g), `${lang} ${id}.origin`);
+      en[id].sections.forEach((/** @type {any} */ s, si) => {
+        s.items.forEach((/** @type {any} */ item, ii) => {
+          const text = tr[id].sections[si].items[ii].text;
+          assert.deepEqual(numbers(text), numbers(item.text), `${lang} ${id}/${s.id} item ${ii + 1}`);
+        });
+      });
+    }
+  });
+}

@@ -18,8 +18,18 @@ const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist/', import
  * @param {import('@playwright/test').Page} page
  */
 async function controlled(page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+  const state = () =>
+    page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const worker = (/** @type {ServiceWorker | null | undefined} */ w) => w?.state ?? null;
+      return {
+        controller: worker(navigator.serviceWorker.controller),
+        installing: worker(r?.installing),
+        waiting: worker(r?.waiting),
+        active: worker(r?.active),
+      };
+    });
+  await expect.poll(state).toEqual({ controller: 'activated', installing: null, waiting: null, active: 'activated' });
 }
 
 /** The site's caches and the build each serves. @param {import('@playwright/test').Page} page */

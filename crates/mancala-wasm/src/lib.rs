@@ -7,6 +7,7 @@
 //! `mancala-core`; this crate only converts.
 
 mod ai;
+mod bench;
 
 use mancala_core::ritual::{self, Parity, Role};
 use mancala_core::{BySide, End, Move, Options, Outcome, PlayError, Position, Side, Trace, Variant};

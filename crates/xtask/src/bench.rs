@@ -1,58 +1,419 @@
-//! `cargo xtask bench`: runs the benchmark sections in order, prints each one's output, and writes
-//! everything to `target/bench/bench.json` as `{"sections": [{"name", "status", "seconds",
+//! `cargo xtask bench`: runs the benchmark sections in order and prints ONE table of their figures
+//! (stdout; progress and details go to stderr), and writes everything to
+//! `target/bench/bench.json` as `{"sections": [{"name", "status", "seconds", "columns", "rows",
 //! "output", "data"}]}`.
 //!
-//! To add a section, write a `fn(&mut Section) -> Result` and list it in [`SECTIONS`]; put the
-//! text to print into `section.output` and, optionally, a JSON value into `section.data`.
+//! Absolute times on a shared machine are noisy: every time is a median over repeated runs, and
+//! a comparison (wasm against native) is made of runs interleaved in the same invocation.
+//!
+//! To add a section, write a `fn(&mut Ctx, &mut Section) -> Result` and list it in [`SECTIONS`]:
+//! put rows for the table into `section.rows`, details into `section.output` and, optionally, a
+//! JSON value into `section.data`. A section that cannot measure something (a feature not built
+//! yet) reports the cells as `None` (shown as n/a) with a note rather than failing.
 
+mod browser;
+mod engine;
+mod json;
+pub mod size;
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::util::{self, Context, Result, cargo, fail, json_string, output, say};
+use crate::serve::Server;
+use crate::util::{self, Context, Result, cargo, fail, json_string, say};
+use crate::{dist, tools};
 
 /// A benchmark section.
 struct Bench {
     name: &'static str,
     what: &'static str,
-    run: fn(&mut Section) -> Result,
+    run: fn(&mut Ctx, &mut Section) -> Result,
+}
+
+const SECTIONS: &[Bench] = &[
+    Bench {
+        name: "engine-native",
+        what: "random playouts per game, median of 5 runs of `mancala bench`",
+        run: engine::native,
+    },
+    Bench {
+        name: "engine-micro",
+        what: "criterion micro-benchmarks (mancala-core, benches/engine.rs)",
+        run: engine::micro,
+    },
+    Bench {
+        name: "engine-wasm",
+        what: "the playout benchmark in headless Chromium, interleaved with native",
+        run: browser::wasm,
+    },
+    Bench {
+        name: "ai-native",
+        what: "the search natively (`mancala ai`): nodes/s and depth per level",
+        run: engine::ai,
+    },
+    Bench { name: "ai-browser", what: "the computer player's worker in Chromium: nodes/s and depth", run: browser::ai },
+    Bench {
+        name: "page-size",
+        what: "first load, raw and gzipped (deterministic; budgets in `cargo xtask test`)",
+        run: browser::size,
+    },
+    Bench {
+        name: "page-load",
+        what: "navigation to an interactive board, median of 20 fresh loads",
+        run: browser::load,
+    },
+    Bench {
+        name: "page-animation",
+        what: "frames while a long Anywoli relay animates at normal speed",
+        run: browser::animation,
+    },
+    Bench {
+        name: "page-thinking",
+        what: "main-thread long tasks (> 50 ms) while the computer thinks",
+        run: browser::thinking,
+    },
+];
+
+/// The games, in the order of the engine's `Variant::ALL` (the columns of per-game sections).
+pub const GAMES: [&str; 4] = ["mangala-iv", "sadeqa-iii", "al-manqala", "anywoli"];
+
+/// How a figure is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    PerSecond,
+    Nanos,
+    Millis,
+    Ratio,
+    Bytes,
+    Count,
+}
+
+impl Unit {
+    fn id(self) -> &'static str {
+        match self {
+            Unit::PerSecond => "per_s",
+            Unit::Nanos => "ns",
+            Unit::Millis => "ms",
+            Unit::Ratio => "ratio",
+            Unit::Bytes => "bytes",
+            Unit::Count => "count",
+        }
+    }
+
+    /// `x` in this unit, short.
+    pub fn show(self, x: f64) -> String {
+        let si = |x: f64, unit: &str| {
+            if x >= 1e6 {
+                format!("{:.2} M{unit}", x / 1e6)
+            } else if x >= 1e3 {
+                format!("{:.1} k{unit}", x / 1e3)
+            } else {
+                format!("{x:.0} {unit}")
+            }
+        };
+        match self {
+            Unit::PerSecond => si(x, "/s"),
+            Unit::Nanos if x >= 1e6 => format!("{:.2} ms", x / 1e6),
+            Unit::Nanos if x >= 1e3 => format!("{:.2} µs", x / 1e3),
+            Unit::Nanos => format!("{x:.0} ns"),
+            Unit::Millis if x >= 100.0 => format!("{x:.0} ms"),
+            Unit::Millis => format!("{x:.1} ms"),
+            Unit::Ratio => format!("{x:.2}×"),
+            Unit::Bytes => size::kb(x.round() as u64),
+            Unit::Count => format!("{x:.0}"),
+        }
+    }
+}
+
+/// A target a figure should meet.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Target {
+    /// At least `value` (else at most).
+    pub at_least: bool,
+    pub value: f64,
+    /// Allowed beyond `value` for the measurement's resolution (shown in the note, not the target).
+    pub slack: f64,
+    /// The column it applies to; `None` for every cell.
+    pub column: Option<usize>,
+}
+
+impl Target {
+    pub fn at_least(value: f64) -> Target {
+        Target { at_least: true, value, slack: 0.0, column: None }
+    }
+    pub fn at_most(value: f64) -> Target {
+        Target { at_least: false, value, slack: 0.0, column: None }
+    }
+    pub fn on(self, column: usize) -> Target {
+        Target { column: Some(column), ..self }
+    }
+    pub fn slack(self, slack: f64) -> Target {
+        Target { slack, ..self }
+    }
+    fn met(&self, x: f64) -> bool {
+        if self.at_least { x >= self.value - self.slack } else { x <= self.value + self.slack }
+    }
+}
+
+/// One line of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub metric: String,
+    pub unit: Unit,
+    /// One per column of the section; `None` is shown as n/a.
+    pub cells: Vec<Option<f64>>,
+    pub target: Option<Target>,
+    pub note: String,
+}
+
+impl Row {
+    pub fn new(metric: impl Into<String>, unit: Unit, cells: Vec<Option<f64>>) -> Row {
+        Row { metric: metric.into(), unit, cells, target: None, note: String::new() }
+    }
+    pub fn target(self, target: Target) -> Row {
+        Row { target: Some(target), ..self }
+    }
+    pub fn note(self, note: impl Into<String>) -> Row {
+        Row { note: note.into(), ..self }
+    }
+
+    /// `Some(true)` when every measured cell the target covers meets it, `None` without a
+    /// target or without any measured cell.
+    pub fn met(&self) -> Option<bool> {
+        let t = self.target?;
+        let cells: Vec<f64> = self
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| t.column.is_none_or(|c| c == *i))
+            .filter_map(|(_, c)| *c)
+            .collect();
+        if cells.is_empty() { None } else { Some(cells.iter().all(|&x| t.met(x))) }
+    }
+
+    fn target_text(&self) -> String {
+        match self.target {
+            None => String::new(),
+            Some(t) => format!("{} {}", if t.at_least { "≥" } else { "≤" }, self.unit.show(t.value)),
+        }
+    }
+
+    /// The verdict column: `yes`, `NO (which)`, `n/a` or empty.
+    fn verdict(&self, columns: &[String]) -> String {
+        let Some(t) = self.target else { return String::new() };
+        match self.met() {
+            None => "n/a".into(),
+            Some(true) => "yes".into(),
+            Some(false) => {
+                let failed: Vec<&str> = self
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, c)| t.column.is_none_or(|col| col == *i) && c.is_some_and(|x| !t.met(x)))
+                    .map(|(i, _)| columns.get(i).map_or("?", String::as_str))
+                    .collect();
+                if t.column.is_some() || failed.len() == self.cells.len() {
+                    "NO".into()
+                } else {
+                    format!("NO: {}", failed.join(", "))
+                }
+            }
+        }
+    }
+
+    fn json(&self, columns: &[String]) -> String {
+        let num = |x: Option<f64>| x.filter(|x| x.is_finite()).map_or("null".to_owned(), |x| format!("{x}"));
+        let values: Vec<String> =
+            columns.iter().zip(&self.cells).map(|(c, x)| format!("{}: {}", json_string(c), num(*x))).collect();
+        let target = match self.target {
+            None => "null".to_owned(),
+            Some(t) => format!(
+                "{{\"at_least\": {}, \"value\": {}, \"slack\": {}, \"column\": {}}}",
+                t.at_least,
+                t.value,
+                t.slack,
+                t.column.and_then(|c| columns.get(c)).map_or("null".to_owned(), |c| json_string(c))
+            ),
+        };
+        let met = self.met().map_or("null".to_owned(), |m| m.to_string());
+        format!(
+            "{{\"metric\": {}, \"unit\": {}, \"values\": {{{}}}, \"target\": {target}, \"met\": {met}, \"note\": {}}}",
+            json_string(&self.metric),
+            json_string(self.unit.id()),
+            values.join(", "),
+            json_string(&self.note)
+        )
+    }
 }
 
 /// What a section reports.
 #[derive(Debug, Default)]
 pub struct Section {
-    /// Printed, and kept as a string in the JSON file.
+    /// Column labels of the rows (at most 4); per-game sections use [`GAMES`].
+    pub columns: Vec<String>,
+    pub rows: Vec<Row>,
+    /// Details, printed to stderr and kept as a string in the JSON file.
     pub output: String,
     /// A JSON value kept as is in the JSON file (`null` when empty).
     pub data: String,
 }
 
-/// A JSON array of the lines of `text`, each of which is a JSON value (JSON Lines).
-fn json_lines(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    format!("[{}]", lines.join(",\n"))
+impl Section {
+    pub fn per_game(&mut self) {
+        self.columns = GAMES.iter().map(|g| (*g).to_owned()).collect();
+    }
+    pub fn columns(&mut self, labels: &[&str]) {
+        self.columns = labels.iter().map(|g| (*g).to_owned()).collect();
+    }
 }
 
-const SECTIONS: &[Bench] =
-    &[Bench { name: "engine-native", what: "random playouts per game (`mancala bench`, release)", run: engine_native }];
+/// What the sections share in one run: the native binary, the served site, the npm packages.
+#[derive(Debug, Default)]
+pub struct Ctx {
+    mancala: Option<PathBuf>,
+    site: Option<Site>,
+    npm: bool,
+}
 
-fn engine_native(section: &mut Section) -> Result {
-    let out = output(cargo().args(["run", "--quiet", "--release", "-p", "mancala-cli", "--", "bench"]))?;
-    if out.trim().is_empty() {
-        return fail("`mancala bench` printed nothing (not implemented yet?)");
+/// A private copy of `dist/` (others may rebuild `dist/` meanwhile) and its server.
+#[derive(Debug)]
+struct Site {
+    dir: PathBuf,
+    server: Server,
+}
+
+impl Drop for Site {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
     }
-    // `mancala bench` prints one JSON object a line.
-    section.data = json_lines(&out);
-    section.output = out;
-    Ok(())
+}
+
+impl Ctx {
+    /// The native `mancala` binary, built in release once per run.
+    pub fn mancala(&mut self) -> Result<PathBuf> {
+        if let Some(path) = &self.mancala {
+            return Ok(path.clone());
+        }
+        run_quietly(cargo().args(["build", "--release", "-p", "mancala-cli"]))?;
+        let path = util::target_dir().join("release").join(format!("mancala{}", std::env::consts::EXE_SUFFIX));
+        if !path.is_file() {
+            return fail(format!("{} is missing after the build", path.display()));
+        }
+        self.mancala = Some(path.clone());
+        Ok(path)
+    }
+
+    /// The site's folder: `dist/` built once per run, copied to `target/bench/site-PID`.
+    pub fn site_dir(&mut self) -> Result<PathBuf> {
+        self.site().map(|s| s.dir.clone())
+    }
+
+    /// The site's URL (served by the xtask's own server).
+    pub fn site_url(&mut self) -> Result<String> {
+        self.site().map(|s| s.server.url())
+    }
+
+    fn site(&mut self) -> Result<&Site> {
+        if self.site.is_none() {
+            dist::build()?;
+            let dir = util::target_dir().join(format!("bench/site-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).at(&dir)?;
+            util::copy_tree(&dist::dist_dir(), &dir)?;
+            let server = Server::start(&dir, 0, false)?;
+            say(format_args!("serving a copy of dist/ at {}", server.url()));
+            self.site = Some(Site { dir, server });
+        }
+        Ok(self.site.as_ref().expect("just set"))
+    }
+
+    /// Runs `tests/bench/bench.mjs PART` against the site and parses the JSON it prints.
+    pub fn browser(&mut self, part: &str, env: &[(&str, String)]) -> Result<json::Value> {
+        let url = self.site_url()?;
+        tools::ensure_chromium()?;
+        let dir = util::root().join("tests/bench");
+        if !self.npm {
+            tools::npm_ci(&dir)?;
+            self.npm = true;
+        }
+        let mut cmd = Command::new("node");
+        cmd.current_dir(&dir)
+            .arg("bench.mjs")
+            .arg(part)
+            .env("BASE_URL", url)
+            .env("CHROMIUM_PATH", tools::CHROMIUM)
+            .envs(env.iter().map(|(k, v)| (k, v)));
+        let out = util::output(&mut cmd)?;
+        json::parse(out.trim()).map_err(|e| util::Error(format!("bench.mjs {part} printed no JSON: {e}")))
+    }
+}
+
+/// Runs `cmd`, its standard output sent to stderr (stdout is for the table).
+pub fn run_quietly(cmd: &mut Command) -> Result {
+    util::run(cmd.stdout(Stdio::from(std::io::stderr())))
+}
+
+/// The median of the finite values of `xs`.
+pub fn median(xs: &[f64]) -> Option<f64> {
+    let mut v: Vec<f64> = xs.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let mid = v.len() / 2;
+    Some(if v.len() % 2 == 1 { v[mid] } else { (v[mid - 1] + v[mid]) / 2.0 })
+}
+
+const METRIC_WIDTH: usize = 40;
+const CELL_WIDTH: usize = 12;
+const TARGET_WIDTH: usize = 11;
+
+/// The one table: per section a title, its column labels, then its rows (notes below a row).
+fn table(sections: &[(&Bench, &Section, &str)]) -> String {
+    let mut out = String::new();
+    for (bench, section, status) in sections {
+        let labels: String = section.columns.iter().map(|c| format!("{c:>CELL_WIDTH$}")).collect();
+        let title = format!("{} — {}", bench.name, bench.what);
+        out.push_str(&format!("\n{title}\n"));
+        if !section.rows.is_empty() {
+            let pad = CELL_WIDTH * section.columns.len().max(4);
+            out.push_str(&format!("{:<METRIC_WIDTH$}{labels:<pad$}  {:<TARGET_WIDTH$} met\n", "", "target"));
+        }
+        if *status != "ok" {
+            out.push_str(&format!("  ({status})\n"));
+        }
+        for row in &section.rows {
+            let cells: String = row
+                .cells
+                .iter()
+                .map(|c| format!("{:>CELL_WIDTH$}", c.map_or("n/a".to_owned(), |x| row.unit.show(x))))
+                .collect();
+            let pad = CELL_WIDTH * section.columns.len().max(4);
+            let metric = format!("  {}", row.metric);
+            out.push_str(&format!(
+                "{metric:<METRIC_WIDTH$}{cells:<pad$}  {:<TARGET_WIDTH$} {}",
+                row.target_text(),
+                row.verdict(&section.columns)
+            ));
+            out = out.trim_end().to_owned();
+            out.push('\n');
+            if !row.note.is_empty() {
+                out.push_str(&format!("      ↳ {}\n", row.note));
+            }
+        }
+    }
+    out
 }
 
 pub const USAGE: &str = "cargo xtask bench [--only SECTION,..]";
 
-/// `cargo xtask bench`.
-pub fn main(args: &[String]) -> Result {
+/// The sections to run: all, or those named by `--only a,b`.
+fn select(args: &[String]) -> Result<Vec<&'static Bench>> {
     let only: Vec<&str> = match args {
-        [] => Vec::new(),
-        [flag, list] if flag == "--only" => list.split(',').collect(),
-        [arg] if arg.starts_with("--only=") => arg["--only=".len()..].split(',').collect(),
+        [] => return Ok(SECTIONS.iter().collect()),
+        [flag, list] if flag == "--only" => list.split(',').filter(|s| !s.is_empty()).collect(),
+        [arg] if arg.starts_with("--only=") => arg["--only=".len()..].split(',').filter(|s| !s.is_empty()).collect(),
         _ => return fail(format!("usage: {USAGE}")),
     };
     for name in &only {
@@ -61,36 +422,85 @@ pub fn main(args: &[String]) -> Result {
             return fail(format!("no section named `{name}`; sections: {}", names.join(", ")));
         }
     }
-    let mut json = Vec::new();
-    let mut failed = Vec::new();
-    for bench in SECTIONS.iter().filter(|s| only.is_empty() || only.contains(&s.name)) {
+    Ok(SECTIONS.iter().filter(|s| only.contains(&s.name)).collect())
+}
+
+/// The 1-minute load average (Linux), to judge how noisy a run was.
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// `cargo xtask bench`.
+pub fn main(args: &[String]) -> Result {
+    let benches = select(args)?;
+    let load_before = load_average();
+    let mut ctx = Ctx::default();
+    let mut done: Vec<(&Bench, Section, String, f64)> = Vec::new();
+    for bench in benches {
         eprintln!("\n==> {} — {}", bench.name, bench.what);
         let mut section = Section::default();
         let t = Instant::now();
-        let result = (bench.run)(&mut section);
+        let result = (bench.run)(&mut ctx, &mut section);
         let secs = t.elapsed().as_secs_f64();
         let status = match &result {
             Ok(()) => "ok".to_owned(),
             Err(e) => {
-                failed.push(bench.name);
                 say(format_args!("{} failed: {e}", bench.name));
                 format!("failed: {e}")
             }
         };
-        print!("{}", section.output);
-        let data = if section.data.is_empty() { "null" } else { &section.data };
-        json.push(format!(
-            "{{\"name\": {}, \"status\": {}, \"seconds\": {secs:.3}, \"output\": {}, \"data\": {data}}}",
-            json_string(bench.name),
-            json_string(&status),
-            json_string(&section.output),
-        ));
+        eprint!("{}", section.output);
+        done.push((bench, section, status, secs));
     }
+    drop(ctx);
+    let load_after = load_average();
+    let rows: Vec<(&Bench, &Section, &str)> = done.iter().map(|(b, s, st, _)| (*b, s, st.as_str())).collect();
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    let show = |l: Option<f64>| l.map_or("?".to_owned(), |l| format!("{l:.1}"));
+    let text = format!(
+        "cargo xtask bench: {cores} cores, load average {} at the start, {} at the end (times are medians; \
+         a load above the core count inflates them)\n{}",
+        show(load_before),
+        show(load_after),
+        table(&rows)
+    );
+    println!("{text}");
+
+    let json: Vec<String> = done
+        .iter()
+        .map(|(bench, section, status, secs)| {
+            let data = if section.data.is_empty() { "null" } else { &section.data };
+            let columns: Vec<String> = section.columns.iter().map(|c| json_string(c)).collect();
+            let rows: Vec<String> = section.rows.iter().map(|r| r.json(&section.columns)).collect();
+            format!(
+                "{{\"name\": {}, \"status\": {}, \"seconds\": {secs:.3}, \"columns\": [{}], \"rows\": [\n{}\n], \
+                 \"output\": {}, \"data\": {data}}}",
+                json_string(bench.name),
+                json_string(status),
+                columns.join(", "),
+                rows.join(",\n"),
+                json_string(&section.output),
+            )
+        })
+        .collect();
     let dir = util::target_dir().join("bench");
     std::fs::create_dir_all(&dir).at(&dir)?;
     let path = dir.join("bench.json");
-    std::fs::write(&path, format!("{{\"sections\": [\n{}\n]}}\n", json.join(",\n"))).at(&path)?;
+    let num = |l: Option<f64>| l.map_or("null".to_owned(), |l| format!("{l}"));
+    std::fs::write(
+        &path,
+        format!(
+            "{{\"cores\": {cores}, \"load_average\": {{\"start\": {}, \"end\": {}}}, \"sections\": [\n{}\n], \
+             \"table\": {}}}\n",
+            num(load_before),
+            num(load_after),
+            json.join(",\n"),
+            json_string(&text)
+        ),
+    )
+    .at(&path)?;
     say(format_args!("wrote {}", path.display()));
+    let failed: Vec<&str> = done.iter().filter(|d| d.2 != "ok").map(|d| d.0.name).collect();
     if failed.is_empty() { Ok(()) } else { fail(format!("failed: {}", failed.join(", "))) }
 }
 
@@ -99,8 +509,56 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_lines_become_an_array() {
-        assert_eq!(json_lines("{\"a\":1}\n\n{\"b\":2}\n"), "[{\"a\":1},\n{\"b\":2}]");
-        assert_eq!(json_lines(""), "[]");
+    fn shows_units() {
+        assert_eq!(Unit::PerSecond.show(2_358_174.6), "2.36 M/s");
+        assert_eq!(Unit::PerSecond.show(848_363.0), "848.4 k/s");
+        assert_eq!(Unit::PerSecond.show(990.2), "990 /s");
+        assert_eq!(Unit::Nanos.show(325.6), "326 ns");
+        assert_eq!(Unit::Nanos.show(5711.3), "5.71 µs");
+        assert_eq!(Unit::Millis.show(16.68), "16.7 ms");
+        assert_eq!(Unit::Millis.show(512.4), "512 ms");
+        assert_eq!(Unit::Ratio.show(0.614), "0.61×");
+        assert_eq!(Unit::Bytes.show(55_268.0), "55.3 kB");
+        assert_eq!(Unit::Count.show(3.0), "3");
+    }
+
+    #[test]
+    fn judges_targets() {
+        let row = Row::new("moves/s", Unit::PerSecond, vec![Some(2e6), Some(0.8e6), None, Some(1e6)])
+            .target(Target::at_least(1e6));
+        assert_eq!(row.met(), Some(false));
+        let columns: Vec<String> = GAMES.iter().map(|g| (*g).to_owned()).collect();
+        assert_eq!(row.verdict(&columns), "NO: sadeqa-iii");
+        let p95 = Row::new("frame", Unit::Millis, vec![Some(16.7), Some(16.8)]).target(Target::at_most(16.7).on(1));
+        assert_eq!(p95.met(), Some(false));
+        assert_eq!(p95.clone().target(Target::at_most(16.7).on(1).slack(0.3)).met(), Some(true));
+        assert_eq!(Row::new("x", Unit::Count, vec![None]).target(Target::at_most(0.0)).verdict(&[]), "n/a");
+        assert_eq!(Row::new("x", Unit::Count, vec![Some(1.0)]).verdict(&[]), "");
+        assert_eq!(
+            row.json(&columns),
+            "{\"metric\": \"moves/s\", \"unit\": \"per_s\", \"values\": {\"mangala-iv\": 2000000, \"sadeqa-iii\": \
+             800000, \"al-manqala\": null, \"anywoli\": 1000000}, \"target\": {\"at_least\": true, \"value\": \
+             1000000, \"slack\": 0, \"column\": null}, \"met\": false, \"note\": \"\"}"
+        );
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
+        assert_eq!(median(&[f64::NAN]), None);
+    }
+
+    #[test]
+    fn selects_sections() {
+        let names = |args: &[&str]| -> Result<Vec<&str>> {
+            let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+            select(&args).map(|s| s.iter().map(|b| b.name).collect())
+        };
+        assert_eq!(names(&[]).unwrap().len(), SECTIONS.len());
+        assert_eq!(names(&["--only", "page-size,engine-native"]).unwrap(), ["engine-native", "page-size"]);
+        assert_eq!(names(&["--only=page-size"]).unwrap(), ["page-size"]);
+        assert!(names(&["--only", "nope"]).unwrap_err().0.contains("no section named `nope`"));
+        assert!(names(&["--fast"]).is_err());
     }
 }

@@ -1,8 +1,9 @@
 //! `cargo xtask test`: every check, in order, with a summary table at the end.
 //!
 //! Steps: fmt, clippy, native (`cargo test --workspace`), wasm (wasm-bindgen tests in headless
-//! Chromium), js (`node --test` over `tests/js/**/*.test.mjs`), dist, e2e (Playwright against
-//! `dist/`). A failed step does not stop the run; the exit status is non-zero if any step failed.
+//! Chromium), js (`node --test` over `tests/js/**/*.test.mjs`), dist, budgets (first-load sizes of
+//! `dist/`), e2e (Playwright against `dist/`). A failed step does not stop the run; the exit
+//! status is non-zero if any step failed.
 //! `--only a,b` and `--skip a,b` select steps; arguments after `--` go to Playwright.
 
 use std::path::PathBuf;
@@ -53,6 +54,7 @@ const STEPS: &[Step] = &[
     Step { name: "wasm", what: "wasm-bindgen tests of mancala-wasm in headless Chromium", run: wasm },
     Step { name: "js", what: "node --test over tests/js/**/*.test.mjs", run: js },
     Step { name: "dist", what: "cargo xtask dist", run: build_dist },
+    Step { name: "budgets", what: "first load ≤ 150 kB and wasm ≤ 80 kB gzipped (dist/)", run: budgets },
     Step { name: "e2e", what: "Playwright tests in tests/e2e against dist/", run: e2e },
 ];
 
@@ -105,15 +107,29 @@ fn build_dist(state: &mut Run) -> Outcome {
     result.into()
 }
 
-fn e2e(state: &mut Run) -> Outcome {
+fn budgets(state: &mut Run) -> Outcome {
+    if let Err(why) = ensure_dist(state) {
+        return Outcome::Fail(why);
+    }
+    crate::bench::size::check_budgets(&dist::dist_dir()).into()
+}
+
+/// Builds dist/ unless this run already did; the reason when there is none to test.
+fn ensure_dist(state: &mut Run) -> std::result::Result<(), String> {
     match state.dist {
-        Some(false) => return Outcome::Fail("dist failed, nothing to test".into()),
-        Some(true) => {}
+        Some(false) => Err("dist failed, nothing to test".into()),
+        Some(true) => Ok(()),
         None => {
-            if let Err(e) = dist::build() {
-                return Outcome::Fail(format!("dist: {e}"));
-            }
+            let built = dist::build().map(drop).map_err(|e| format!("dist: {e}"));
+            state.dist = Some(built.is_ok());
+            built
         }
+    }
+}
+
+fn e2e(state: &mut Run) -> Outcome {
+    if let Err(why) = ensure_dist(state) {
+        return Outcome::Fail(why);
     }
     let go = || -> Result {
         tools::ensure_chromium()?;
@@ -230,10 +246,13 @@ mod tests {
 
     #[test]
     fn selects_steps() {
-        assert_eq!(names(&[]).unwrap().0, ["fmt", "clippy", "native", "wasm", "js", "dist", "e2e"]);
+        assert_eq!(names(&[]).unwrap().0, ["fmt", "clippy", "native", "wasm", "js", "dist", "budgets", "e2e"]);
         assert_eq!(names(&["--only", "e2e"]).unwrap().0, ["e2e"]);
         assert_eq!(names(&["--only=native,wasm"]).unwrap().0, ["native", "wasm"]);
-        assert_eq!(names(&["--skip", "clippy", "--skip=fmt"]).unwrap().0, ["native", "wasm", "js", "dist", "e2e"]);
+        assert_eq!(
+            names(&["--skip", "clippy", "--skip=fmt"]).unwrap().0,
+            ["native", "wasm", "js", "dist", "budgets", "e2e"]
+        );
         let (steps, rest) = names(&["--only", "e2e", "--", "--grep", "smoke"]).unwrap();
         assert_eq!((steps, rest), (vec!["e2e"], vec!["--grep".to_owned(), "smoke".to_owned()]));
         assert!(names(&["--only", "nope"]).unwrap_err().0.contains("no step named `nope`"));

@@ -1,0 +1,24 @@
+//! The engine's playout benchmark in the browser, for `cargo xtask bench`:
+//! the same random games as `mancala bench` (same generator, seed and
+//! options), so the two speeds compare like with like. The caller times it.
+
+use mancala_core::{Options, Playouts, Position, SplitMix64, Variant};
+use wasm_bindgen::prelude::*;
+
+/// Plays `games` random games of `variant` (an id such as `"anywoli"`) to
+/// their real end from seed `seed`, as `mancala bench --game ID --games N
+/// --seed S` does, and returns the number of moves played (the same number
+/// natively: a check that both ran the same games).
+///
+/// # Errors
+/// An unknown game id.
+#[wasm_bindgen(js_name = benchPlayouts)]
+pub fn bench_playouts(variant: &str, games: u32, seed: u32) -> Result<f64, JsError> {
+    let variant: Variant = variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+    // As `mancala bench`: Mangala IV's forced play would repeat one game, so free choice.
+    let start = Position::new(variant, Options { free_choice: variant == Variant::Mangala, ..Options::default() });
+    let mut playouts = Playouts::default();
+    let mut rng = SplitMix64::new(u64::from(seed));
+    let moves: u64 = (0..games).map(|_| playouts.play(start, &mut rng, |_, _| {})).sum();
+    Ok(moves as f64)
+}

@@ -1,0 +1,259 @@
+//! The native sections: `mancala bench` repeated (medians), criterion's micro-benchmarks of the
+//! core, and the search (`mancala ai`).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
+
+use super::json::{self, Value};
+use super::{Ctx, GAMES, Row, Section, Target, Unit, median, run_quietly};
+use crate::util::{self, Result, cargo, fail, json_string, say};
+
+/// Runs of `mancala bench` whose medians are reported.
+const RUNS: usize = 5;
+/// Issue 7: random-playout moves per second per core, natively, on every game.
+pub const MOVES_PER_S_TARGET: f64 = 1e6;
+
+/// Runs `cmd` and returns its standard output, or an error holding the last line it printed to
+/// stderr (the CLI's own message).
+fn capture(cmd: &mut Command) -> std::result::Result<String, String> {
+    let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    if out.status.success() {
+        return Ok(String::from_utf8_lossy(&out.stdout).into_owned());
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    Err(err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message").trim().to_owned())
+}
+
+/// Parses JSON Lines.
+fn lines(text: &str) -> Result<Vec<Value>> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| json::parse(l).map_err(|e| util::Error(format!("{e} in `{l}`"))))
+        .collect()
+}
+
+/// `mancala bench`, [`RUNS`] times: medians per game of games/s, moves/s, seeds/s and the cost of
+/// playing the longest relay found (whose sowing checks for endlessness as it goes, C-5).
+pub fn native(ctx: &mut Ctx, section: &mut Section) -> Result {
+    let bin = ctx.mancala()?;
+    section.per_game();
+    let mut runs: Vec<Vec<Value>> = Vec::new();
+    let mut raw: Vec<String> = Vec::new();
+    for run in 1..=RUNS {
+        let out = capture(Command::new(&bin).arg("bench")).map_err(|e| util::Error(format!("`mancala bench`: {e}")))?;
+        let parsed = lines(&out)?;
+        if parsed.is_empty() {
+            return fail("`mancala bench` printed nothing");
+        }
+        let rates: Vec<String> = parsed
+            .iter()
+            .map(|l| {
+                let rate = l.get("moves_per_s").as_f64().map_or("?".into(), |x| Unit::PerSecond.show(x));
+                format!("{} {rate}", l.get("game").as_str().unwrap_or("?"))
+            })
+            .collect();
+        say(format_args!("run {run}/{RUNS}: moves/s {}", rates.join(", ")));
+        raw.push(format!("[{}]", out.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join(",")));
+        runs.push(parsed);
+    }
+    let field = |game: &str, key: &str| -> Vec<f64> {
+        runs.iter()
+            .flatten()
+            .filter(|l| l.get("game").as_str() == Some(game))
+            .filter_map(|l| l.get(key).as_f64())
+            .collect()
+    };
+    let med = |key: &str| -> Vec<Option<f64>> { GAMES.iter().map(|g| median(&field(g, key))).collect() };
+    let first = |key: &str| -> Vec<Option<f64>> { GAMES.iter().map(|g| field(g, key).first().copied()).collect() };
+    let laps = first("longest_relay_laps");
+    let relay_ns = med("longest_relay_play_ns");
+    let per_lap: Vec<Option<f64>> = laps
+        .iter()
+        .zip(&relay_ns)
+        .map(|(l, ns)| match (l, ns) {
+            (Some(l), Some(ns)) if *l > 0.0 => Some(ns / l),
+            _ => None,
+        })
+        .collect();
+    let games = first("games").into_iter().flatten().next().unwrap_or(0.0);
+    section.rows = vec![
+        Row::new("random playouts: games/s", Unit::PerSecond, med("games_per_s"))
+            .note(format!("{games:.0} games per game and run, seed 1; Mangala IV with free choice")),
+        Row::new("random playouts: moves/s", Unit::PerSecond, med("moves_per_s"))
+            .target(Target::at_least(MOVES_PER_S_TARGET)),
+        Row::new("random playouts: seeds sown/s", Unit::PerSecond, med("seeds_per_s")),
+        Row::new("longest relay found: laps", Unit::Count, laps),
+        Row::new("longest relay: play() with C-5 check", Unit::Nanos, relay_ns)
+            .note("the sowing checks for an endless move as it goes (Brent's cycle test on lap states)"),
+        Row::new("longest relay: per lap", Unit::Nanos, per_lap),
+    ];
+    section.data = format!("{{\"runs\": [\n{}\n]}}", raw.join(",\n"));
+    Ok(())
+}
+
+/// Criterion's benchmarks of the core with short warm-up and measurement times; the medians of
+/// this run's `target/criterion/*/new/estimates.json`.
+pub fn micro(_: &mut Ctx, section: &mut Section) -> Result {
+    // Results written before this moment belong to earlier runs.
+    let started = SystemTime::now() - Duration::from_secs(1);
+    run_quietly(cargo().args([
+        "bench",
+        "-p",
+        "mancala-core",
+        "--bench",
+        "engine",
+        "--",
+        "--warm-up-time",
+        "0.5",
+        "--measurement-time",
+        "1",
+        "--noplot",
+    ]))?;
+    let dir = util::target_dir().join("criterion");
+    let mut found: Vec<(String, f64, f64, f64)> = Vec::new(); // id, median, low, high (ns)
+    for entry in std::fs::read_dir(&dir).map_err(|e| util::Error(format!("{}: {e}", dir.display())))? {
+        let new = entry?.path().join("new");
+        if let Some(result) = read_estimate(&new, started)? {
+            found.push(result);
+        }
+    }
+    if found.is_empty() {
+        return fail(format!("no criterion results from this run under {}", dir.display()));
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    section.per_game();
+    let mut names: Vec<String> = Vec::new();
+    for (id, ..) in &found {
+        let name = id.split_once('/').map_or(id.as_str(), |(_, n)| n).to_owned();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    for name in names {
+        let cells: Vec<Option<f64>> =
+            GAMES.iter().map(|g| found.iter().find(|f| f.0 == format!("{g}/{name}")).map(|f| f.1)).collect();
+        let note = match name.as_str() {
+            "legal_moves" => "a fixed mid-game position; relay games sow every candidate to rule out endless moves",
+            "play_unchecked" => "the first legal move of the same position",
+            "endless_detection" => "play() of a Sadeqa III move that would sow forever (rejected as endless)",
+            _ => "",
+        };
+        section.rows.push(Row::new(format!("criterion: {name}"), Unit::Nanos, cells).note(note));
+    }
+    let items: Vec<String> = found
+        .iter()
+        .map(|(id, m, lo, hi)| {
+            format!("{{\"id\": {}, \"median_ns\": {m}, \"low_ns\": {lo}, \"high_ns\": {hi}}}", json_string(id))
+        })
+        .collect();
+    section.data = format!("[{}]", items.join(",\n"));
+    Ok(())
+}
+
+/// One benchmark's id and median estimate (with its 95% interval) if written since `since`.
+fn read_estimate(new: &Path, since: SystemTime) -> Result<Option<(String, f64, f64, f64)>> {
+    let (bench, est) = (new.join("benchmark.json"), new.join("estimates.json"));
+    let fresh = std::fs::metadata(&est).and_then(|m| m.modified()).is_ok_and(|t| t >= since);
+    if !fresh {
+        return Ok(None);
+    }
+    let read = |p: &Path| -> Result<Value> {
+        let text = std::fs::read_to_string(p).map_err(|e| util::Error(format!("{}: {e}", p.display())))?;
+        json::parse(&text).map_err(|e| util::Error(format!("{}: {e}", p.display())))
+    };
+    let (b, e) = (read(&bench)?, read(&est)?);
+    let id = b.get("full_id").as_str().unwrap_or_default().to_owned();
+    let m = e.at(&["median", "point_estimate"]).as_f64();
+    let lo = e.at(&["median", "confidence_interval", "lower_bound"]).as_f64();
+    let hi = e.at(&["median", "confidence_interval", "upper_bound"]).as_f64();
+    Ok(match (m, lo, hi) {
+        (Some(m), Some(lo), Some(hi)) if !id.is_empty() => Some((id, m, lo, hi)),
+        _ => None,
+    })
+}
+
+/// The search's levels, weakest first (`mancala ai --level`).
+const LEVELS: [&str; 5] = ["beginner", "easy", "medium", "hard", "expert"];
+/// Timed runs of Expert per game (its node count is fixed, so only the time varies).
+const AI_RUNS: usize = 3;
+
+/// `mancala ai` from each game's start: the depth each level reaches in its budget, and nodes per
+/// second at Expert (median of [`AI_RUNS`]). Reports n/a, with the CLI's message, when the search
+/// is not there.
+pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
+    let bin = ctx.mancala()?;
+    section.per_game();
+    let think = |game: &str, level: &str| -> std::result::Result<Value, String> {
+        let mut cmd = Command::new(&bin);
+        cmd.args(["ai", "--game", game, "--level", level]);
+        if game == "mangala-iv" {
+            cmd.arg("--free-choice"); // as the playouts: forced play leaves one move
+        }
+        let out = capture(&mut cmd)?;
+        json::parse(out.trim()).map_err(|e| format!("`mancala ai` printed no JSON: {e}"))
+    };
+    let mut depth: Vec<Vec<Option<f64>>> = vec![vec![None; GAMES.len()]; LEVELS.len()];
+    let mut nodes: Vec<Option<f64>> = vec![None; GAMES.len()];
+    let mut rate: Vec<Option<f64>> = vec![None; GAMES.len()];
+    let mut ms: Vec<Option<f64>> = vec![None; GAMES.len()];
+    let mut raw: Vec<String> = Vec::new();
+    let mut missing = None;
+    'games: for (g, game) in GAMES.iter().enumerate() {
+        for (l, level) in LEVELS.iter().enumerate() {
+            let runs = if *level == "expert" { AI_RUNS } else { 1 };
+            let mut rates = Vec::new();
+            let mut times = Vec::new();
+            for _ in 0..runs {
+                let v = match think(game, level) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        missing = Some(e);
+                        break 'games;
+                    }
+                };
+                depth[l][g] = v.get("depth").as_f64();
+                if *level == "expert" {
+                    nodes[g] = v.get("nodes").as_f64();
+                    rates.extend(v.get("nodes_per_s").as_f64());
+                    times.extend(v.get("ms").as_f64());
+                }
+                raw.push(format!(
+                    "{{\"game\": {}, \"level\": {}, \"depth\": {}, \"nodes\": {}, \"ms\": {}}}",
+                    json_string(game),
+                    json_string(level),
+                    v.get("depth").as_f64().map_or("null".into(), |x| x.to_string()),
+                    v.get("nodes").as_f64().map_or("null".into(), |x| x.to_string()),
+                    v.get("ms").as_f64().map_or("null".into(), |x| x.to_string()),
+                ));
+            }
+            if *level == "expert" {
+                rate[g] = median(&rates);
+                ms[g] = median(&times);
+                say(format_args!(
+                    "{game}: expert {} nodes, {}",
+                    nodes[g].map_or("?".into(), |n| format!("{n:.0}")),
+                    rate[g].map_or("?".into(), |r| Unit::PerSecond.show(r))
+                ));
+            }
+        }
+    }
+    let note = missing.as_ref().map(|e| format!("`mancala ai` is not usable yet: {e}"));
+    section.rows.push(
+        Row::new("search nodes/s (expert, from the start)", Unit::PerSecond, rate)
+            .note(note.clone().unwrap_or_else(|| format!("median of {AI_RUNS} runs; node budgets, no clock"))),
+    );
+    section.rows.push(Row::new("expert: nodes searched", Unit::Count, nodes));
+    section.rows.push(Row::new("expert: time per move", Unit::Millis, ms));
+    for (l, level) in LEVELS.iter().enumerate() {
+        section.rows.push(Row::new(format!("depth reached: {level}"), Unit::Count, depth[l].clone()));
+    }
+    section.data = format!(
+        "{{\"available\": {}, \"error\": {}, \"runs\": [{}]}}",
+        missing.is_none(),
+        missing.as_deref().map_or("null".into(), json_string),
+        raw.join(",\n")
+    );
+    Ok(())
+}

@@ -4,7 +4,7 @@
 serve *args:
     cargo xtask serve {{args}}
 
-# Every check: fmt, clippy, native, wasm, js, dist, e2e (pass e.g. `--only e2e`).
+# Every check: fmt, clippy, native, wasm, js, dist, budgets, e2e (pass e.g. `--only e2e`).
 test *args:
     cargo xtask test {{args}}
 

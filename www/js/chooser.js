@@ -50,7 +50,7 @@ function radios(name, label, choices, value) {
   for (const [v, text] of choices) {
     const input = /** @type {HTMLInputElement} */ (h('input', { type: 'radio', name, value: v }));
     input.checked = v === value;
-    group.append(h('label', {}, [input, text]));
+    group.append(h('label', {}, [input, h('span', { class: 'cap', text })]));
   }
   return group;
 }

@@ -249,3 +249,12 @@ test('against the computer: it answers each move, and undo takes back both', asy
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
 });
+
+test('a new game started during the ritual replaces it', async ({ page }) => {
+  const ritual = await startWithRitual(page, 'Two players on this device');
+  await expect(ritual.getByRole('button', { name: 'Player 1 hides them' })).toBeVisible();
+  await startFromChooser(page, 'Sadeqa III');
+  await expect(ritual).toBeHidden();
+  await play(page, 2);
+  await expectShownIsEngine(page);
+});

@@ -392,6 +392,10 @@ export class App {
     this.busy = false;
     this.paused = false;
     this.lastMove = null;
+    // A ritual still open belongs to the game being replaced.
+    this.ritualActive = false;
+    this.el.ritual.section.hidden = true;
+    this.el.ritual.actions.replaceChildren();
     this.engine?.free();
     this.engine = engine;
     this.geo = null;

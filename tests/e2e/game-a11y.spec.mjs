@@ -3,7 +3,7 @@
 // its panels; pits are buttons with names; moves are narrated politely.
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { open, play, setSpeed, shown } from './game-helpers.mjs';
+import { expectShownIsEngine, open, play, setSpeed, shown } from './game-helpers.mjs';
 
 /** @param {import('@playwright/test').Page} page */
 async function violations(page) {
@@ -80,4 +80,16 @@ test('against the computer as North, the board turns so your row is nearest you'
   const north = await page.locator('#pits [data-pit="8"]').boundingBox();
   expect(north && south && north.y > south.y).toBe(true);
   await expect(page.locator('#player-north .who')).toHaveText('You · North');
+});
+
+test('touch: a tap on a pit plays it, on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+  const page = await context.newPage();
+  await open(page, 'game=anywoli');
+  await setSpeed(page, 'instant');
+  await expect(page.locator('#board')).toHaveAttribute('data-orientation', 'vertical');
+  await page.locator('#pits [data-pit="5"]').tap();
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '1');
+  await expectShownIsEngine(page);
+  await context.close();
 });

@@ -8,11 +8,14 @@
 /**
  * @typedef {object} InputHandlers
  * @property {(pit: number) => void} play  a pit was chosen (click, tap, Enter, Space)
- * @property {(pit: number | null) => void} hover  the mouse is over a pit, or none
+ * @property {(pit: number | null) => void} hover  the mouse is over a pit (or a finger rests on it), or none
  * @property {(pit: number | null) => void} focus  a pit got keyboard focus, or none
  * @property {() => {x: number, y: number}[]} centres  pit centres on screen, for arrow keys
  * @property {(letter: string) => number | null} letter  the pit a typed letter names
  */
+
+/** How long a touch must rest on a pit to preview it instead of playing. */
+const LONG_PRESS_MS = 450;
 
 const ARROWS = {
   ArrowLeft: [-1, 0],
@@ -65,13 +68,34 @@ function pitOf(target) {
  * @returns {() => void}
  */
 export function bindInput(layer, on) {
+  // Touch has no hover: a long press shows the preview and does not play.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let pressTimer;
+  let pressed = false;
+  /** @param {PointerEvent} e */
+  const down = (e) => {
+    pressed = false;
+    clearTimeout(pressTimer);
+    const pit = pitOf(e.target);
+    if (e.pointerType !== 'touch' || pit === null) return;
+    pressTimer = setTimeout(() => {
+      pressed = true;
+      on.hover(pit);
+    }, LONG_PRESS_MS);
+  };
+  const up = () => clearTimeout(pressTimer);
   /** @param {MouseEvent} e */
   const click = (e) => {
     const pit = pitOf(e.target);
     if (pit !== null) {
       e.preventDefault();
-      on.play(pit);
+      if (pressed) pressed = false;
+      else on.play(pit);
     }
+  };
+  /** @param {Event} e */
+  const menu = (e) => {
+    if (pitOf(e.target) !== null) e.preventDefault();
   };
   /** @param {PointerEvent} e */
   const over = (e) => {
@@ -111,6 +135,10 @@ export function bindInput(layer, on) {
   };
   /** @type {[string, (e: any) => void][]} */
   const listeners = [
+    ['pointerdown', down],
+    ['pointerup', up],
+    ['pointercancel', up],
+    ['contextmenu', menu],
     ['click', click],
     ['pointerover', over],
     ['pointerleave', leave],
@@ -121,5 +149,6 @@ export function bindInput(layer, on) {
   for (const [type, fn] of listeners) layer.addEventListener(type, fn);
   return () => {
     for (const [type, fn] of listeners) layer.removeEventListener(type, fn);
+    clearTimeout(pressTimer);
   };
 }

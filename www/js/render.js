@@ -563,8 +563,16 @@ export function draw(ctx, g, scene, dpr, now) {
     const a = g.pits[h.from];
     const b = g.pits[h.pit];
     const t = h.dur > 0 ? ease(Math.min(1, (now - h.t0) / h.dur)) : 1;
-    const x = a.x + (b.x - a.x) * t;
-    const y = a.y + (b.y - a.y) * t - r * 0.9;
+    // The hand hovers on the board's inner side of the pit, clear of its count.
+    const lean = (/** @type {{x: number, y: number}} */ p) => {
+      const cx = g.board.x + g.board.w / 2;
+      const cy = g.board.y + g.board.h / 2;
+      return g.vertical ? { x: Math.sign(cx - p.x) * r * 0.9, y: 0 } : { x: 0, y: Math.sign(cy - p.y) * r * 0.9 };
+    };
+    const la = lean(a);
+    const lb = lean(b);
+    const x = a.x + la.x + (b.x + lb.x - a.x - la.x) * t;
+    const y = a.y + la.y + (b.y + lb.y - a.y - la.y) * t;
     ctx.fillStyle = PALETTE.hand;
     ctx.strokeStyle = 'rgba(255, 248, 236, 0.8)';
     ctx.lineWidth = 1.5;

@@ -99,14 +99,17 @@ impl Linear {
     /// Captured seeds only: the untuned baseline.
     pub const MATERIAL: Linear = Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]);
 
-    /// The tuned weights of `variant` (self-play regression; see the module
-    /// docs).
+    /// The tuned weights of `variant`: least-squares fits of the final
+    /// margin of self-play games (`examples/tune.rs`, two rounds of 300
+    /// games at 3000 nodes a move, seed 1; `notes/ai-evidence.md` has the
+    /// commands and how each set did against material only).
     #[must_use]
     pub const fn tuned(variant: Variant) -> Linear {
         match variant {
-            Variant::Mangala => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
-            Variant::Sadeqa => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
-            Variant::Manqala => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
+            // Tuned with free choice (forced play has no decisions).
+            Variant::Mangala => Linear([102, 10, -66, 145, 213, 184, 283, -4, 34]),
+            Variant::Sadeqa => Linear([101, 6, -6, 50, 38, 15, -66, 3, 84]),
+            Variant::Manqala => Linear([105, 5, 98, 22, 74, 105, 142, -3, -6]),
             Variant::Anywoli => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
         }
     }

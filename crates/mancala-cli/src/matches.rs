@@ -4,22 +4,25 @@
 
 use std::time::Instant;
 
-use mancala_ai::Level;
-use mancala_ai::selfplay::{LevelPlayer, play_out, random_opening, seat};
+use core::fmt;
+use std::str::FromStr;
+
+use mancala_ai::selfplay::{LevelPlayer, Player, SearchPlayer, play_out, random_opening, seat};
+use mancala_ai::{Engine, Level, Limits, Tuned};
 use mancala_core::{Outcome, Side};
 use serde_json::json;
 
 use crate::args::{self, Args};
 
 /// Random plies at the start of each opening, by default.
-const OPENING_PLIES: usize = 2;
+const OPENING_PLIES: usize = 4;
 
 /// Plies after which a game is cut and settled as by repetition (C-6).
 const MAX_PLIES: usize = 1000;
 
 pub fn run(args: &mut Args) -> Result<(), String> {
-    let a: Level = args.parsed("--a")?.ok_or("--a LEVEL is required")?;
-    let b: Level = args.parsed("--b")?.ok_or("--b LEVEL is required")?;
+    let a: Contender = args.parsed("--a")?.ok_or("--a LEVEL is required")?;
+    let b: Contender = args.parsed("--b")?.ok_or("--b LEVEL is required")?;
     let games: u32 = args.parsed("--games")?.ok_or("--games N is required")?;
     let seed: u64 = args.parsed("--seed")?.unwrap_or(1);
     let plies: usize = args.parsed("--random-plies")?.unwrap_or(OPENING_PLIES);
@@ -38,9 +41,9 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         // Game 2k: a is South; game 2k + 1: the same opening, a is North.
         let a_side = if g % 2 == 0 { Side::South } else { Side::North };
         let player_seed = seed ^ (u64::from(g) << 32);
-        let mut pa = LevelPlayer::new(a, player_seed);
-        let mut pb = LevelPlayer::new(b, player_seed ^ 0xb);
-        let players = seat(&mut pa, &mut pb, a_side);
+        let mut pa = a.player(player_seed);
+        let mut pb = b.player(player_seed ^ 0xb);
+        let players = seat(pa.as_mut(), pb.as_mut(), a_side);
         let played = play_out(opening, players, MAX_PLIES);
         let result = match played.outcome {
             Outcome::Win(side) if side == a_side => {
@@ -77,7 +80,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     println!(
         "{}",
         json!({
-            "game": start.variant().id(), "a": a.id(), "b": b.id(), "games": games, "seed": seed,
+            "game": start.variant().id(), "a": a.to_string(), "b": b.to_string(), "games": games, "seed": seed,
             "random_plies": plies,
             "a_wins": wins, "draws": draws, "b_wins": losses,
             "a_share_of_decided": if decided > 0 { Some(round3(f64::from(wins) / f64::from(decided))) } else { None },
@@ -88,6 +91,51 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         })
     );
     Ok(())
+}
+
+/// A level, or a bare search budget (`nodes:N`, `depth:D`) for calibrating
+/// the levels.
+#[derive(Debug, Clone, Copy)]
+enum Contender {
+    Level(Level),
+    Budget(Limits),
+}
+
+impl Contender {
+    fn player(self, seed: u64) -> Box<dyn Player> {
+        match self {
+            Contender::Level(level) => Box::new(LevelPlayer::new(level, seed)),
+            Contender::Budget(limits) => Box::new(SearchPlayer { engine: Engine::new(), limits, eval: Tuned }),
+        }
+    }
+}
+
+impl FromStr for Contender {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Contender, String> {
+        let bad = || format!("\"{s}\" is neither a level nor a budget (nodes:N or depth:D)");
+        match s.split_once(':') {
+            Some(("nodes", n)) => {
+                Ok(Contender::Budget(Limits { nodes: Some(n.parse().map_err(|_| bad())?), ..Limits::default() }))
+            }
+            Some(("depth", d)) => {
+                Ok(Contender::Budget(Limits { depth: Some(d.parse().map_err(|_| bad())?), ..Limits::default() }))
+            }
+            Some(_) => Err(bad()),
+            None => s.parse().map(Contender::Level).map_err(|e: mancala_ai::ParseLevelError| e.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contender::Level(level) => f.write_str(level.id()),
+            Contender::Budget(Limits { nodes: Some(n), .. }) => write!(f, "nodes:{n}"),
+            Contender::Budget(Limits { depth: Some(d), .. }) => write!(f, "depth:{d}"),
+            Contender::Budget(_) => f.write_str("unlimited"),
+        }
+    }
 }
 
 fn round3(x: f64) -> f64 {

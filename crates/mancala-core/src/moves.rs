@@ -66,6 +66,12 @@ impl MoveList {
         }
     }
 
+    pub(crate) fn remove(&mut self, i: usize) {
+        let n = usize::from(self.len);
+        self.pits.copy_within(i + 1..n, i);
+        self.len -= 1;
+    }
+
     /// The pits, in increasing order.
     #[must_use]
     pub fn pits(&self) -> &[Pit] {

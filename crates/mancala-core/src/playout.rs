@@ -22,11 +22,25 @@ impl Playouts {
         self.seen.insert(pos.placement_hash(), 1);
         let mut moves = 0;
         while !pos.is_over() {
-            let legal = pos.legal_moves();
-            let m = Move::Sow(legal.pits()[rng.below(legal.len() as u64) as usize]);
+            // Uniform over the legal moves by rejection: draw among the pits that pass every check
+            // but the endless one (C-5), which is found by sowing, as playing does anyway.
+            let mut cands = pos.sowable();
+            let chosen = loop {
+                if cands.is_empty() {
+                    break None; // not reached: C-8 leaves the player to move a legal move
+                }
+                let i = rng.below(cands.len() as u64) as usize;
+                let m = Move::Sow(cands.pits()[i]);
+                let mut next = pos;
+                if next.play_sown(m) {
+                    break Some((m, next));
+                }
+                cands.remove(i);
+            };
+            let Some((m, next)) = chosen else { break };
             each(&pos, m);
             let stores = pos.stores();
-            pos.play_unchecked(m);
+            pos = next;
             moves += 1;
             if pos.stores() != stores {
                 self.seen.clear();
@@ -38,5 +52,32 @@ impl Playouts {
             }
         }
         moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Variant};
+
+    /// Every move a playout chooses is legal (C-5 included: endless pits are drawn and
+    /// rejected), and every game ends.
+    #[test]
+    fn playouts_choose_legal_moves() {
+        let mut playouts = Playouts::default();
+        let mut rng = SplitMix64::new(7);
+        for variant in Variant::ALL {
+            for free_choice in [false, true] {
+                let start = Position::new(variant, Options { free_choice, ..Options::default() });
+                for _ in 0..20 {
+                    let mut seen = 0;
+                    let moves = playouts.play(start, &mut rng, |pos, m| {
+                        assert!(pos.is_legal(m), "{variant:?}: {m} is not legal in {pos:?}");
+                        seen += 1;
+                    });
+                    assert_eq!(moves, seen);
+                }
+            }
+        }
     }
 }

@@ -435,6 +435,35 @@ impl Position {
         list
     }
 
+    /// The pits the player to move may sow by every rule but C-5 (endless), which only sowing
+    /// tells; with forced play (MG-4) the legal move itself.
+    pub(crate) fn sowable(&self) -> MoveList {
+        if self.rules.forced_leftmost {
+            return self.legal_moves();
+        }
+        let mut list = MoveList::new();
+        if self.end.is_some() {
+            return list;
+        }
+        for pit in self.row(self.turn) {
+            if self.board[pit] > 0 && games::feeds_if_needed(self, self.turn, pit) {
+                list.push(pit as Pit);
+            }
+        }
+        list
+    }
+
+    /// Plays a sowing move that passes every check but C-5; false (and `self` unchanged) if it is
+    /// endless.
+    pub(crate) fn play_sown(&mut self, m: Move) -> bool {
+        let before = *self;
+        if self.apply(m, &mut NoObserver) == Sown::Endless {
+            *self = before;
+            return false;
+        }
+        true
+    }
+
     /// Whether `side` has a legal move, were it their turn.
     pub(crate) fn has_legal_move(&self, side: Side) -> bool {
         let mut found = false;

@@ -13,13 +13,35 @@ import { serve } from './static-server.mjs';
 const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /**
+ * Serves a copy of dist/ (as `dir`) from a server of the test's own: the shared dist/ may be
+ * rebuilt by another run at any moment, and a service worker that precaches a site half swapped
+ * would fail to install. `close()` stops the server and deletes the copy.
+ * @param {string} [mount] the path the site is served under
+ */
+async function snapshot(mount = '/') {
+  const work = await mkdtemp(path.join(tmpdir(), 'atlas-offline-'));
+  const dir = path.join(work, 'site');
+  await cp(dist, dir, { recursive: true });
+  const site = await serve(dir, mount);
+  return {
+    site,
+    dir,
+    work,
+    async close() {
+      await site.close();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * Waits until the service worker controls the page (it claims the page on its first install,
  * once everything is precached).
  * @param {import('@playwright/test').Page} page
  */
 async function controlled(page) {
   const state = () =>
-    page.evaluate(async () => {
+    page.evaluate(async (seen) => {
       const r = await navigator.serviceWorker.getRegistration();
       const worker = (/** @type {ServiceWorker | null | undefined} */ w) => w?.state ?? null;
       return {
@@ -27,10 +49,25 @@ async function controlled(page) {
         installing: worker(r?.installing),
         waiting: worker(r?.waiting),
         active: worker(r?.active),
+        problems: seen,
       };
-    });
-  await expect.poll(state).toEqual({ controller: 'activated', installing: null, waiting: null, active: 'activated' });
+    }, problems.get(page) ?? []);
+  await expect
+    .poll(state)
+    .toEqual({ controller: 'activated', installing: null, waiting: null, active: 'activated', problems: [] });
 }
+
+/** @type {WeakMap<import('@playwright/test').Page, string[]>} */
+const problems = new WeakMap();
+test.beforeEach(({ page }) => {
+  /** @type {string[]} */
+  const seen = [];
+  problems.set(page, seen);
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') seen.push(m.text());
+  });
+  page.on('pageerror', (e) => seen.push(e.message));
+});
 
 /** The site's caches and the build each serves. @param {import('@playwright/test').Page} page */
 function cacheNames(page) {
@@ -38,47 +75,50 @@ function cacheNames(page) {
 }
 
 test('after one visit the game plays offline', async ({ page, context }) => {
-  await page.goto('./');
-  await ready(page);
-  await controlled(page);
-  const { hash, files } = JSON.parse(await readFile(path.join(dist, 'build.json'), 'utf8'));
-  const names = await cacheNames(page);
-  expect(names).toEqual([`mancala-atlas ${new URL('./', page.url()).href} ${hash}`]);
-  const cached = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), names[0]);
-  expect(cached.map((url) => url.slice(new URL('./', page.url()).href.length)).sort()).toEqual([...files].sort());
+  const copy = await snapshot();
+  try {
+    await page.goto(copy.site.url);
+    await ready(page);
+    await controlled(page);
+    const { hash, files } = JSON.parse(await readFile(path.join(copy.dir, 'build.json'), 'utf8'));
+    expect(await cacheNames(page)).toEqual([`mancala-atlas ${copy.site.url} ${hash}`]);
+    const cached = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), (await cacheNames(page))[0]);
+    expect(cached.map((url) => url.slice(copy.site.url.length)).sort()).toEqual([...files].sort());
 
-  await context.setOffline(true);
-  // The network is really gone: a file outside the build cannot be fetched.
-  expect(await page.evaluate(() => fetch('build.json').then(() => 'fetched', () => 'failed'))).toBe('failed');
-  await page.reload();
-  await ready(page);
-  await setSpeed(page, 'instant');
-  const before = await shown(page);
-  expect(before.ply).toBe(0);
-  await play(page, before.legal[0]);
-  expect((await shown(page)).ply).toBe(1);
-  // Another language's texts come from the cache too.
-  await page.locator('#lang').selectOption('tr');
-  await expect(page.getByRole('button', { name: 'Yeni oyun' })).toBeVisible();
-  await context.setOffline(false);
+    await context.setOffline(true);
+    // The network is really gone: a file outside the build cannot be fetched.
+    expect(await page.evaluate(() => fetch('build.json').then(() => 'fetched', () => 'failed'))).toBe('failed');
+    await page.reload();
+    await ready(page);
+    await setSpeed(page, 'instant');
+    const before = await shown(page);
+    expect(before.ply).toBe(0);
+    await play(page, before.legal[0]);
+    expect((await shown(page)).ply).toBe(1);
+    // Another language's texts come from the cache too.
+    await page.locator('#lang').selectOption('tr');
+    await expect(page.getByRole('button', { name: 'Yeni oyun' })).toBeVisible();
+    await context.setOffline(false);
+  } finally {
+    await copy.close();
+  }
 });
 
 test('a new build waits for "reload", and the game in progress survives it (under a sub-path)', async ({ page }) => {
-  const work = await mkdtemp(path.join(tmpdir(), 'atlas-update-'));
-  const [one, two] = [path.join(work, 'one'), path.join(work, 'two')];
-  await cp(dist, one, { recursive: true });
-  await cp(dist, two, { recursive: true });
-  // The next build: another page (marked) and so another hash in the service worker.
-  const sw = await readFile(path.join(two, 'sw.js'), 'utf8');
-  const hash = /const BUILD = '([0-9a-f]+)';/.exec(sw)?.[1];
-  expect(hash).toMatch(/^[0-9a-f]{16}$/);
-  const next = [...(hash ?? '')].reverse().join('');
-  await writeFile(path.join(two, 'sw.js'), sw.replace(`const BUILD = '${hash}';`, `const BUILD = '${next}';`));
-  const html = await readFile(path.join(two, 'index.html'), 'utf8');
-  await writeFile(path.join(two, 'index.html'), html.replace('<html lang="en">', '<html lang="en" data-test-build="two">'));
-
-  const site = await serve(one, '/games/mancala-atlas/');
+  const copy = await snapshot('/games/mancala-atlas/');
+  const site = copy.site;
   try {
+    // The next build: another page (marked) and so another hash in the service worker.
+    const two = path.join(copy.work, 'two');
+    await cp(copy.dir, two, { recursive: true });
+    const sw = await readFile(path.join(two, 'sw.js'), 'utf8');
+    const hash = /const BUILD = '([0-9a-f]+)';/.exec(sw)?.[1];
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    const next = [...(hash ?? '')].reverse().join('');
+    await writeFile(path.join(two, 'sw.js'), sw.replace(`const BUILD = '${hash}';`, `const BUILD = '${next}';`));
+    const html = await readFile(path.join(two, 'index.html'), 'utf8');
+    await writeFile(path.join(two, 'index.html'), html.replace('<html lang="en">', '<html lang="en" data-test-build="two">'));
+
     await page.goto(site.url);
     await ready(page);
     await controlled(page);
@@ -100,20 +140,18 @@ test('a new build waits for "reload", and the game in progress survives it (unde
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
     await ready(page);
     await expect(page.locator('html')).toHaveAttribute('data-test-build', 'two');
-    const scope = new URL('./', page.url()).href;
-    expect(scope).toBe(site.url);
-    await expect.poll(() => cacheNames(page)).toEqual([`mancala-atlas ${scope} ${next}`]);
+    expect(new URL('./', page.url()).href).toBe(site.url);
+    await expect.poll(() => cacheNames(page)).toEqual([`mancala-atlas ${site.url} ${next}`]);
     await idle(page);
-    const after = await shown(page);
-    expect(after).toEqual(game);
+    expect(await shown(page)).toEqual(game);
   } finally {
-    await site.close();
-    await rm(work, { recursive: true, force: true });
+    await copy.close();
   }
 });
 
-test('Chromium finds the app installable: no installability errors, real PNG icons', async ({ baseURL }, testInfo) => {
-  const profile = await mkdtemp(path.join(tmpdir(), 'atlas-profile-'));
+test('Chromium finds the app installable: no installability errors, real PNG icons', async ({}, testInfo) => {
+  const copy = await snapshot();
+  const profile = path.join(copy.work, 'profile');
   const context = await chromium.launchPersistentContext(profile, {
     ...testInfo.project.use.launchOptions,
     headless: true,
@@ -121,7 +159,8 @@ test('Chromium finds the app installable: no installability errors, real PNG ico
   });
   try {
     const page = await context.newPage();
-    await page.goto(/** @type {string} */ (baseURL));
+    problems.set(page, []);
+    await page.goto(copy.site.url);
     await ready(page);
     await controlled(page);
     const cdp = await context.newCDPSession(page);
@@ -129,7 +168,7 @@ test('Chromium finds the app installable: no installability errors, real PNG ico
     expect(installabilityErrors).toEqual([]);
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.errors).toEqual([]);
-    expect(manifest.url).toBe(new URL('manifest.webmanifest', baseURL).href);
+    expect(manifest.url).toBe(`${copy.site.url}manifest.webmanifest`);
 
     // Every icon is a PNG of the size the manifest gives.
     const icons = await page.evaluate(async () => {
@@ -150,6 +189,6 @@ test('Chromium finds the app installable: no installability errors, real PNG ico
     ]);
   } finally {
     await context.close();
-    await rm(profile, { recursive: true, force: true });
+    await copy.close();
   }
 });

@@ -10,7 +10,7 @@
 //   MANCALA        the native `mancala` binary (playouts: native and wasm runs are interleaved)
 //   ROUNDS         rounds of the playout benchmark (default 5)
 //   LOADS          page loads timed (default 20)
-//   THINK_SECONDS  seconds of computer-vs-computer play watched per game (default 8)
+//   THOUGHTS       computer moves watched per game (default 3), within THINK_SECONDS (default 30)
 //
 // Times are medians of repeated runs; nothing here asserts a time.
 import { execFileSync } from 'node:child_process';
@@ -177,7 +177,7 @@ async function playouts() {
 
 async function ai() {
   const browser = await launch();
-  const runs = Number(process.env.AI_RUNS ?? 3);
+  const runs = Number(process.env.AI_RUNS ?? 5);
   try {
     const { page } = await openSite(browser);
     const lv = await levels(page);
@@ -528,7 +528,8 @@ const LONGTASK_PROBE = () => {
 
 async function thinking() {
   const browser = await launch();
-  const seconds = Number(process.env.THINK_SECONDS ?? 8);
+  const seconds = Number(process.env.THINK_SECONDS ?? 30);
+  const thoughts = Number(process.env.THOUGHTS ?? 3);
   try {
     const probe = await openSite(browser);
     const lv = await levels(probe.page);
@@ -548,7 +549,7 @@ async function thinking() {
       // stays, as a player sees it.
       await page.locator('#speed').selectOption('fast');
       // Sample the app's thinking flag; long tasks overlapping a thinking spell count.
-      const r = await page.evaluate(async (ms) => {
+      const r = await page.evaluate(async ([ms, thoughts]) => {
         const w = /** @type {any} */ (window);
         const app = w.mancalaAtlas;
         if (!app || !app.state) return { error: 'window.mancalaAtlas.state is not there' };
@@ -566,7 +567,7 @@ async function thinking() {
               spells.push([since, now]);
               since = null;
             }
-            if (now - t0 > ms || app.state.game?.over) {
+            if (now - t0 > ms || spells.length >= thoughts || app.state.game?.over) {
               clearInterval(timer);
               if (since !== null) spells.push([since, now]);
               resolve(undefined);
@@ -580,13 +581,14 @@ async function thinking() {
         return {
           level,
           plies,
+          watched_ms: performance.now() - t0,
           thinking_ms: spells.reduce((s, [a, b]) => s + (b - a), 0),
           spells: spells.length,
           long_tasks: tasks.length,
           long_tasks_while_thinking: during.length,
           longest_task_ms: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
         };
-      }, seconds * 1000);
+      }, [seconds * 1000, thoughts]);
       if (errors.length) r.page_errors = errors;
       out[game] = r;
       log(`${game}: ${JSON.stringify(r)}`);

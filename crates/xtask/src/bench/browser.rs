@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use super::json::Value;
 use super::size;
 use super::{Ctx, GAMES, Row, Section, Target, Unit};
-use crate::util::{Result, fail, json_string, say};
+use crate::util::{Result, fail, json_string};
 
 /// Issue 7: the engine in wasm at least this fraction of its native speed.
 const RATIO_TARGET: f64 = 0.6;
@@ -108,7 +108,7 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
     let cells = |level: &str, key: &str| -> Vec<Option<f64>> { GAMES.iter().map(|g| search(g, level, key)).collect() };
     section.rows.push(
         Row::new(format!("search nodes/s ({top}, from the start)"), Unit::PerSecond, cells(top, "nodes_per_s"))
-            .note("the page's wasm on the main thread of a bench page, median of 3; the browser's clock caps Expert"),
+            .note("the page's wasm on the main thread of a bench page, median of 5; the browser's clock caps Expert"),
     );
     section.rows.push(Row::new(format!("{top}: nodes searched"), Unit::Count, cells(top, "nodes")));
     section.rows.push(Row::new(format!("{top}: time per move"), Unit::Millis, cells(top, "ms")));
@@ -263,11 +263,10 @@ pub fn thinking(ctx: &mut Ctx, section: &mut Section) -> Result {
     let errors: Vec<String> =
         GAMES.iter().filter_map(|g| v.at(&["games", g, "error"]).as_str().map(|e| format!("{g}: {e}"))).collect();
     let level = v.get("level").as_f64().unwrap_or(0.0);
-    say(format_args!("watched {} s of play per game at level {level}", v.get("seconds").as_f64().unwrap_or(0.0)));
     section.rows = vec![
         Row::new("long tasks while thinking", Unit::Count, per_game(&v, "long_tasks_while_thinking"))
             .target(Target::at_most(0.0))
-            .note(format!("computer vs computer at level {level} (the page's top), speed fast")),
+            .note(format!("computer vs computer at level {level} (the page's top), speed fast, 3 moves watched")),
         Row::new("time spent thinking", Unit::Millis, per_game(&v, "thinking_ms")),
         Row::new("moves played", Unit::Count, per_game(&v, "plies")),
         Row::new("long tasks, whole window", Unit::Count, per_game(&v, "long_tasks")),

@@ -5,10 +5,16 @@
 import { test, expect } from '@playwright/test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { clickPit, idle, shown } from './game-helpers.mjs';
 
 const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist/', import.meta.url));
-const single = pathToFileURL(path.join(dist, 'mancala-atlas.html')).href;
+const file = path.join(dist, 'mancala-atlas.html');
+const single = pathToFileURL(file).href;
+
+test.beforeEach(() => {
+  expect(existsSync(file), `${file} is missing: \`cargo xtask dist\` printed why it skipped it`).toBe(true);
+});
 
 test('the single file plays a move against the computer from file://', async ({ page }) => {
   /** @type {string[]} */

@@ -110,7 +110,7 @@ impl Linear {
             Variant::Mangala => Linear([102, 10, -66, 145, 213, 184, 283, -4, 34]),
             Variant::Sadeqa => Linear([101, 6, -6, 50, 38, 15, -66, 3, 84]),
             Variant::Manqala => Linear([105, 5, 98, 22, 74, 105, 142, -3, -6]),
-            Variant::Anywoli => Linear([SEED, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Variant::Anywoli => Linear([125, -132, 1114, -947, -706, -411, 0, 7, 108]),
         }
     }
 }

@@ -22,7 +22,7 @@ pub enum Level {
     Easy,
     /// A real search with a small budget.
     Medium,
-    /// A real search with ten times Medium's budget.
+    /// A real search with six times Medium's budget.
     Hard,
     /// The full strength the page allows: about a second per move.
     Expert,
@@ -66,9 +66,9 @@ impl Level {
         match self {
             Level::Greedy | Level::Beginner => Limits { depth: Some(1), nodes: None, time_ms: None },
             Level::Easy => Limits { depth: Some(2), nodes: Some(2_000), time_ms: None },
-            Level::Medium => Limits { depth: None, nodes: Some(20_000), time_ms: None },
-            Level::Hard => Limits { depth: None, nodes: Some(200_000), time_ms: None },
-            Level::Expert => Limits { depth: None, nodes: Some(1_000_000), time_ms: Some(1_000.0) },
+            Level::Medium => Limits { depth: None, nodes: Some(10_000), time_ms: None },
+            Level::Hard => Limits { depth: None, nodes: Some(60_000), time_ms: None },
+            Level::Expert => Limits { depth: None, nodes: Some(300_000), time_ms: Some(1_000.0) },
         }
     }
 

@@ -101,6 +101,38 @@ pub fn random_opening(start: Position, plies: usize, seed: u64) -> Game {
     game
 }
 
+/// A varied but fair opening: random openings (as [`random_opening`]) are
+/// drawn from `seed`, `seed + 1`, … until a search within `limits` scores
+/// one within `±margin` for the player to move; after `tries` draws the
+/// most balanced is taken. Random plies often leave one side far ahead, and
+/// a lopsided opening played with both sides is one win each whatever the
+/// players' skill. Returns the opening and the draws it took.
+pub fn balanced_opening(
+    start: Position,
+    plies: usize,
+    seed: u64,
+    limits: &Limits,
+    margin: i32,
+    tries: u32,
+) -> (Game, u32) {
+    let mut engine = Engine::with_table_bits(16);
+    let mut best: Option<(i32, Game)> = None;
+    for k in 0..tries.max(1) {
+        let game = random_opening(start, plies, seed.wrapping_add(u64::from(k)));
+        let score = match engine.think(game.positions(), limits, &mut NoClock) {
+            Some(t) => t.score.abs(),
+            None => i32::MAX,
+        };
+        if score <= margin {
+            return (game, k + 1);
+        }
+        if best.as_ref().is_none_or(|(s, _)| score < *s) {
+            best = Some((score, game));
+        }
+    }
+    (best.map_or_else(|| Game::new(start), |(_, g)| g), tries.max(1))
+}
+
 /// Fixed positions for measuring the search (`mancala ai --bench`, the
 /// browser benchmark): `count` games from `start`, game `i` after `6 i`
 /// random plies (seeded), skipping games that ended.

@@ -7,7 +7,7 @@ use std::time::Instant;
 use core::fmt;
 use std::str::FromStr;
 
-use mancala_ai::selfplay::{LevelPlayer, Player, SearchPlayer, play_out, random_opening, seat};
+use mancala_ai::selfplay::{LevelPlayer, Player, SearchPlayer, balanced_opening, play_out, seat};
 use mancala_ai::{Engine, Level, Limits, Tuned};
 use mancala_core::{Outcome, Side};
 use serde_json::json;
@@ -16,6 +16,13 @@ use crate::args::{self, Args};
 
 /// Random plies at the start of each opening, by default.
 const OPENING_PLIES: usize = 4;
+
+/// An opening is fair when a search of this many nodes scores it within
+/// `--balance` centiseeds (default two seeds) for either side; up to
+/// [`OPENING_TRIES`] random openings are drawn for each pair of games.
+const BALANCE_NODES: u64 = 20_000;
+const BALANCE: i32 = 200;
+const OPENING_TRIES: u32 = 40;
 
 /// Plies after which a game is cut and settled as by repetition (C-6).
 const MAX_PLIES: usize = 1000;
@@ -26,6 +33,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let games: u32 = args.parsed("--games")?.ok_or("--games N is required")?;
     let seed: u64 = args.parsed("--seed")?.unwrap_or(1);
     let plies: usize = args.parsed("--random-plies")?.unwrap_or(OPENING_PLIES);
+    let balance: i32 = args.parsed("--balance")?.unwrap_or(BALANCE);
     let each = args.flag("--each");
     let start = args::start(args)?;
     args.done()?;
@@ -35,9 +43,18 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let clock = Instant::now();
     let (mut wins, mut draws, mut losses, mut splits, mut cut, mut plies_total) =
         (0u32, 0u32, 0u32, 0u32, 0u32, 0usize);
+    let balance_limits = Limits { nodes: Some(BALANCE_NODES), ..Limits::default() };
+    let (mut draws_taken, mut opening) = (0u32, None);
     for g in 0..games {
         let pair = u64::from(g / 2);
-        let opening = random_opening(start, plies, seed.wrapping_mul(0x9e37_79b9).wrapping_add(pair));
+        if g % 2 == 0 {
+            // Openings of different pairs come from seeds far apart.
+            let from = seed.wrapping_mul(0x9e37_79b9).wrapping_add(pair << 20);
+            let (game, took) = balanced_opening(start, plies, from, &balance_limits, balance, OPENING_TRIES);
+            draws_taken += took;
+            opening = Some(game);
+        }
+        let Some(opening) = opening.clone() else { unreachable!("set on even games") };
         // Game 2k: a is South; game 2k + 1: the same opening, a is North.
         let a_side = if g % 2 == 0 { Side::South } else { Side::North };
         let player_seed = seed ^ (u64::from(g) << 32);
@@ -81,7 +98,8 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         "{}",
         json!({
             "game": start.variant().id(), "a": a.to_string(), "b": b.to_string(), "games": games, "seed": seed,
-            "random_plies": plies,
+            "random_plies": plies, "balance": balance,
+            "opening_draws_per_pair": round3(f64::from(draws_taken) / f64::from(games.div_ceil(2))),
             "a_wins": wins, "draws": draws, "b_wins": losses,
             "a_share_of_decided": if decided > 0 { Some(round3(f64::from(wins) / f64::from(decided))) } else { None },
             "wilson95": [round3(low), round3(high)],

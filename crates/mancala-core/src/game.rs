@@ -74,10 +74,7 @@ impl Game {
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
         if !next.is_over() {
-            let seen = (since..=self.cursor)
-                .filter(|&i| self.hashes[i] == hash && self.positions[i].same_placement(&next))
-                .count();
-            if seen + 1 >= 3 {
+            if self.count_placement(since, hash, &next) + 1 >= 3 {
                 next.end_by_repetition(obs);
             }
         }
@@ -116,6 +113,18 @@ impl Game {
             self.cursor = ply;
         }
         can
+    }
+
+    /// How often the current placement has occurred so far, this time
+    /// included; the game ends when it reaches 3 (C-6).
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        self.count_placement(self.since_capture[self.cursor], self.hashes[self.cursor], self.position())
+    }
+
+    /// The positions from `since` to the cursor with the placement of `pos`.
+    fn count_placement(&self, since: usize, hash: u64, pos: &Position) -> usize {
+        (since..=self.cursor).filter(|&i| self.hashes[i] == hash && self.positions[i].same_placement(pos)).count()
     }
 
     /// How many moves can be redone.

@@ -215,7 +215,7 @@ impl Game {
             .collect();
         let legal: Vec<u8> = pos.legal_moves().pits().to_vec();
         let forced = (pos.rules().forced_leftmost && legal.len() == 1).then(|| legal[0]);
-        let seen = self.game.positions().iter().filter(|p| p.same_placement(pos)).count();
+        let seen = self.game.occurrences();
         State {
             variant: pos.variant().id(),
             options: *start.options(),

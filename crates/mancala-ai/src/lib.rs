@@ -19,11 +19,23 @@
 //! `performance.now()` is the clock.
 //!
 //! # Levels
-//! [`Level::ALL`]: Beginner (one move ahead, with errors), Easy, Medium,
-//! Hard, Expert; [`Level::limits`] gives each one's budget in nodes and
-//! depth (Expert: also a one-second cap). Node budgets make a level's move
-//! the same for the same position, history and seed, on any machine.
-//! [`Level::Greedy`] (take the biggest capture) is a yardstick for tests.
+//! [`Level::ALL`], weakest first; [`Level::limits`] gives each budget:
+//!
+//! | level | how it chooses |
+//! |---|---|
+//! | Beginner | one move ahead, each move misjudged by up to ±3 seeds (seeded) |
+//! | Easy | search, depth 2, at most 2 000 nodes |
+//! | Medium | search, 10 000 nodes |
+//! | Hard | search, 60 000 nodes |
+//! | Expert | search, 300 000 nodes, capped at 1 s by the injected clock |
+//!
+//! Node budgets make a level's move the same for the same position, history
+//! and seed, on any machine ([`NoClock`] never stops a search). Expert's cap
+//! only matters on a slow device; with it, a move can depend on the clock.
+//! [`Level::Greedy`] (take the biggest capture, ties at random) is a
+//! yardstick for tests and `mancala match`. [`selfplay`] plays games between
+//! players; its balanced openings keep lopsided random starts out of the
+//! level measurements.
 //!
 //! # Use
 //! ```

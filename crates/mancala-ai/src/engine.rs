@@ -49,6 +49,9 @@ pub struct PitHint {
     pub gives: u8,
     /// The mover moves again (AW-5).
     pub extra_move: bool,
+    /// The most the opponent's immediate reply can capture (0 when the
+    /// mover moves again or the game ends): what the move leaves exposed.
+    pub exposes: u8,
     /// Why the move is not legal (its `Display` is the player-readable text).
     pub illegal: Option<PlayError>,
 }
@@ -57,13 +60,14 @@ pub struct PitHint {
 impl serde::Serialize for PitHint {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("PitHint", 7)?;
+        let mut st = s.serialize_struct("PitHint", 8)?;
         st.serialize_field("pit", &self.pit)?;
         st.serialize_field("score", &self.score)?;
         st.serialize_field("best", &self.best)?;
         st.serialize_field("captures", &self.captures)?;
         st.serialize_field("gives", &self.gives)?;
         st.serialize_field("extraMove", &self.extra_move)?;
+        st.serialize_field("exposes", &self.exposes)?;
         st.serialize_field("illegal", &self.illegal.map(|e| e.to_string()))?;
         st.end()
     }
@@ -214,6 +218,7 @@ impl Engine {
                             captures: after.stores().get(mover) - root.stores().get(mover),
                             gives: after.stores().get(mover.other()) - root.stores().get(mover.other()),
                             extra_move: !after.is_over() && after.turn() == mover,
+                            exposes: best_reply_capture(&after, mover),
                             illegal: None,
                         }
                     }
@@ -224,6 +229,7 @@ impl Engine {
                         captures: 0,
                         gives: 0,
                         extra_move: false,
+                        exposes: 0,
                         illegal: Some(e),
                     },
                 }
@@ -275,6 +281,26 @@ impl Engine {
         let play_on = if root.turn() == side { thought.score } else { -thought.score };
         Some(SplitAdvice { split, play_on, accept: split > play_on })
     }
+}
+
+/// The most `mover`'s opponent captures with one reply in `after` (0 if it
+/// is not their turn).
+fn best_reply_capture(after: &Position, mover: Side) -> u8 {
+    let them = mover.other();
+    if after.to_move() != Some(them) {
+        return 0;
+    }
+    let before = *after.stores().get(them);
+    after
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let mut reply = *after;
+            reply.play_unchecked(m);
+            reply.stores().get(them) - before
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Beginner's misjudgement per move, in centiseeds.

@@ -180,6 +180,16 @@ fn hint_scores_are_the_solved_values_of_each_move() {
                     let mover = pos.turn();
                     assert_eq!(h.captures, after.stores().get(mover) - pos.stores().get(mover));
                     assert_eq!(h.extra_move, !after.is_over() && after.turn() == mover);
+                    let exposes = match after.to_move() {
+                        Some(them) if them != mover => after
+                            .legal_moves()
+                            .iter()
+                            .map(|r| after.play(r).unwrap().stores().get(them) - after.stores().get(them))
+                            .max()
+                            .unwrap(),
+                        _ => 0,
+                    };
+                    assert_eq!(h.exposes, exposes);
                 }
                 checked += 1;
             }

@@ -63,7 +63,8 @@ pub fn run(args: &mut Args) -> Result<(), String> {
             .map(|h| {
                 json!({
                     "pit": h.pit, "score": h.score, "best": h.best, "captures": h.captures, "gives": h.gives,
-                    "extra_move": h.extra_move, "illegal": h.illegal.map(|e| e.to_string()),
+                    "extra_move": h.extra_move, "exposes": h.exposes,
+                    "illegal": h.illegal.map(|e| e.to_string()),
                 })
             })
             .collect();

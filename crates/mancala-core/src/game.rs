@@ -73,10 +73,8 @@ impl Game {
         let hash = next.placement_hash();
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
-        if !next.is_over() {
-            if self.count_placement(since, hash, &next) + 1 >= 3 {
-                next.end_by_repetition(obs);
-            }
+        if !next.is_over() && self.count_placement(since, hash, &next) + 1 >= 3 {
+            next.end_by_repetition(obs);
         }
         let kept = self.cursor + 1;
         self.positions.truncate(kept);

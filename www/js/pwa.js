@@ -38,6 +38,8 @@ export async function registerServiceWorker(messages) {
     console.warn('Mancala Atlas works online only here: the service worker did not register.', err);
     return null;
   }
+  // Some hosts (and test browsers) block service workers without throwing.
+  if (!registration) return null;
   /** @param {ServiceWorker} worker */
   const waiting = (worker) =>
     offer(messages(), () => {

@@ -318,8 +318,11 @@ fn respond(out: &mut impl Write, reply: &Reply, head_only: bool, keep_alive: boo
 mod tests {
     use super::*;
 
+    /// A fresh site folder for each test: tests run in parallel.
     fn site() -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("xtask-serve-test-{}", std::process::id()));
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("xtask-serve-test-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("pkg")).unwrap();
         std::fs::create_dir_all(dir.join("sub")).unwrap();

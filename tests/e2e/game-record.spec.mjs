@@ -14,21 +14,21 @@ test('undo, redo and jumping to any move', async ({ page }) => {
     boards.push((await shown(page)).board);
   }
   await page.getByRole('button', { name: 'Undo' }).click();
-  expect((await shown(page)).board).toEqual(boards[3]);
+  await expect.poll(async () => (await shown(page)).board).toEqual(boards[3]);
   await page.keyboard.press('Control+z');
-  expect((await shown(page)).board).toEqual(boards[2]);
+  await expect.poll(async () => (await shown(page)).board).toEqual(boards[2]);
   let e = await expectShownIsEngine(page);
   expect(e.ply).toBe(2);
   await page.getByRole('button', { name: 'Redo' }).click();
-  expect((await shown(page)).board).toEqual(boards[3]);
+  await expect.poll(async () => (await shown(page)).board).toEqual(boards[3]);
   // The move list: every move is a button; the start and a later (undone) move too.
   const list = page.locator('#moves');
   await expect(list.locator('button')).toHaveCount(5);
   await expect(list.locator('button[aria-current="step"]')).toHaveAttribute('data-ply', '3');
   await list.locator('button[data-ply="0"]').click();
-  expect((await shown(page)).board).toEqual(boards[0]);
+  await expect.poll(async () => (await shown(page)).board).toEqual(boards[0]);
   await list.locator('button[data-ply="4"]').click();
-  expect((await shown(page)).board).toEqual(boards[4]);
+  await expect.poll(async () => (await shown(page)).board).toEqual(boards[4]);
   await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
   // A new move after undo drops the moves that could have been redone.
   await list.locator('button[data-ply="1"]').click();

@@ -29,7 +29,8 @@ pub struct Thought {
     /// reached the end of every line).
     pub exact: bool,
     /// Al-manqala: whether this player would rather split the board now
-    /// (AM-9) than play on: propose it; if declined, play `best`.
+    /// (AM-9) than play on (by more than [`SPLIT_MARGIN`]): propose it; if
+    /// declined, play `best`.
     pub propose_split: bool,
 }
 
@@ -93,7 +94,8 @@ pub struct SplitAdvice {
     pub split: i32,
     /// The search's expectation for this player if play goes on.
     pub play_on: i32,
-    /// Whether to propose (or accept) the split: it beats playing on.
+    /// Whether to propose (or accept) the split: it beats playing on by
+    /// more than [`SPLIT_MARGIN`].
     pub accept: bool,
 }
 
@@ -142,7 +144,7 @@ impl Engine {
             nodes: analysis.nodes,
             pv: best.pv().collect(),
             exact: analysis.exact,
-            propose_split: split_score(root, root.turn()).is_some_and(|s| s > best.score),
+            propose_split: split_score(root, root.turn()).is_some_and(|s| split_beats(s, best.score)),
         })
     }
 
@@ -279,7 +281,7 @@ impl Engine {
         let split = split_score(root, side)?;
         let thought = self.think(history, limits, clock)?;
         let play_on = if root.turn() == side { thought.score } else { -thought.score };
-        Some(SplitAdvice { split, play_on, accept: split > play_on })
+        Some(SplitAdvice { split, play_on, accept: split_beats(split, play_on) })
     }
 }
 
@@ -315,6 +317,19 @@ fn static_value(child: &Position, mover: Side) -> i32 {
         let e = Tuned.evaluate(child);
         if child.turn() == mover { e } else { -e }
     }
+}
+
+/// How much better than playing on a split must be before a player
+/// proposes or accepts it (AM-9): three seeds, about the evaluation's error.
+/// Without it, two searches that disagree on the sign of a near-equal score
+/// agree on a 49–49 split a few moves into the game.
+pub const SPLIT_MARGIN: i32 = 3 * SEED;
+
+/// Whether a split worth `split` beats an expectation of `play_on` (both
+/// for the same player) by more than [`SPLIT_MARGIN`].
+#[must_use]
+pub fn split_beats(split: i32, play_on: i32) -> bool {
+    split > play_on.saturating_add(SPLIT_MARGIN)
 }
 
 /// The final score for `side` if the board were split now (AM-9); `None`

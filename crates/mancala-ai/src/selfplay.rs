@@ -4,7 +4,7 @@
 use mancala_core::{BySide, Game, Move, NoObserver, Outcome, Position, Side};
 
 use crate::eval::{Evaluate, Linear};
-use crate::{Engine, Level, Limits, NoClock, Rng, Thought, split_score};
+use crate::{Engine, Level, Limits, NoClock, Rng, Thought, split_beats, split_score};
 
 /// Something that chooses moves.
 pub trait Player {
@@ -64,7 +64,7 @@ impl<E: Evaluate> Player for SearchPlayer<E> {
         let Some(pos) = history.last() else { return false };
         let Some(split) = split_score(pos, side) else { return false };
         let Some(t) = self.engine.think_with(history, &self.limits, &self.eval, &mut NoClock) else { return false };
-        split > if pos.turn() == side { t.score } else { -t.score }
+        split_beats(split, if pos.turn() == side { t.score } else { -t.score })
     }
 }
 

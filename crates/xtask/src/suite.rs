@@ -217,7 +217,7 @@ pub fn main(args: &[String]) -> Result {
         rows.push((step.name, outcome, secs));
     }
     let failed: Vec<&str> = rows.iter().filter(|(_, o, _)| matches!(o, Outcome::Fail(_))).map(|r| r.0).collect();
-    eprintln!("\n{}", summary(&rows, start.elapsed().as_secs_f64(), failed.is_empty()));
+    println!("\n{}", summary(&rows, start.elapsed().as_secs_f64(), failed.is_empty()));
     if failed.is_empty() { Ok(()) } else { fail(format!("failed: {}", failed.join(", "))) }
 }
 
@@ -231,7 +231,15 @@ fn summary(rows: &[(&str, Outcome, f64)], total: f64, ok: bool) -> String {
         };
         out.push_str(&format!("{name:<8} {result:<6} {secs:>8.1}{note}\n"));
     }
-    out.push_str(&format!("{:<8} {:<6} {total:>8.1}", "total", if ok { "pass" } else { "FAIL" }));
+    out.push_str(&format!("{:<8} {:<6} {total:>8.1}\n", "total", if ok { "pass" } else { "FAIL" }));
+    // The plain closing line CI reads: steps passed and failed (skipped ones too).
+    let count = |f: fn(&Outcome) -> bool| rows.iter().filter(|(_, o, _)| f(o)).count();
+    let (passed, failed) = (count(|o| matches!(o, Outcome::Pass)), count(|o| matches!(o, Outcome::Fail(_))));
+    out.push_str(&format!("steps: {passed} passed, {failed} failed"));
+    let skipped = count(|o| matches!(o, Outcome::Skip(_)));
+    if skipped > 0 {
+        out.push_str(&format!(", {skipped} skipped"));
+    }
     out
 }
 
@@ -265,7 +273,8 @@ mod tests {
         let rows = [("fmt", Outcome::Pass, 1.24), ("js", Outcome::Skip("none".into()), 0.0)];
         assert_eq!(
             summary(&rows, 1.3, true),
-            "step     result  seconds\nfmt      pass        1.2\njs       skip        0.0  (none)\ntotal    pass        1.3"
+            "step     result  seconds\nfmt      pass        1.2\njs       skip        0.0  (none)\ntotal    pass        1.3\n\
+             steps: 1 passed, 0 failed, 1 skipped"
         );
     }
 }

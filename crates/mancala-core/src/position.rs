@@ -562,12 +562,8 @@ impl Position {
             Move::Sow(p) => usize::from(p) < self.len(),
             Move::Split => self.variant == Variant::Manqala,
         };
-        if !playable || self.end.is_some() {
-            return;
-        }
-        let before = *self;
-        if self.apply(m, &mut NoObserver) == Sown::Endless {
-            *self = before;
+        if playable && self.end.is_none() {
+            self.play_sown(m);
         }
     }
 

@@ -128,10 +128,13 @@ let english = null;
  * @returns {Promise<Messages>}
  */
 export async function loadMessages(lang) {
-  english ??= /** @type {Table} */ (await fetchJson('en.json'));
-  const [table, rules] = await Promise.all([
-    lang === 'en' ? english : fetchJson(`${lang}.json`).catch(() => ({})),
+  // All at once: English (the fallback), the language's strings and its rules.
+  const base = english ? Promise.resolve(english) : fetchJson('en.json');
+  const [en, table, rules] = await Promise.all([
+    base,
+    lang === 'en' ? base : fetchJson(`${lang}.json`).catch(() => ({})),
     fetchJson(`rules.${lang}.json`).catch(() => (lang === 'en' ? {} : fetchJson('rules.en.json').catch(() => ({})))),
   ]);
-  return new Messages(lang, table, english, rules);
+  english ??= /** @type {Table} */ (en);
+  return new Messages(lang, /** @type {Table} */ (table), english, rules);
 }

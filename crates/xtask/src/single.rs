@@ -126,7 +126,7 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
                         1,
                     )
                 }
-                (Some("modulepreload" | "manifest" | "apple-touch-icon"), _) => String::new(),
+                (Some("modulepreload" | "preload" | "manifest" | "apple-touch-icon"), _) => String::new(),
                 _ => return fail(format!("{PAGE}: cannot inline {tag}")),
             },
             "script" => {

@@ -24,7 +24,8 @@ pub enum Level {
     Medium,
     /// A real search with six times Medium's budget.
     Hard,
-    /// The full strength the page allows: about a second per move.
+    /// A real search with ten times Hard's budget, bounded to a second per
+    /// move by the clock on slow devices.
     Expert,
 }
 
@@ -68,7 +69,7 @@ impl Level {
             Level::Easy => Limits { depth: Some(2), nodes: Some(2_000), time_ms: None },
             Level::Medium => Limits { depth: None, nodes: Some(10_000), time_ms: None },
             Level::Hard => Limits { depth: None, nodes: Some(60_000), time_ms: None },
-            Level::Expert => Limits { depth: None, nodes: Some(300_000), time_ms: Some(1_000.0) },
+            Level::Expert => Limits { depth: None, nodes: Some(600_000), time_ms: Some(1_000.0) },
         }
     }
 

@@ -27,7 +27,7 @@
 //! | Easy | search, depth 2, at most 2 000 nodes |
 //! | Medium | search, 10 000 nodes |
 //! | Hard | search, 60 000 nodes |
-//! | Expert | search, 300 000 nodes, capped at 1 s by the injected clock |
+//! | Expert | search, 600 000 nodes, capped at 1 s by the injected clock |
 //!
 //! Node budgets make a level's move the same for the same position, history
 //! and seed, on any machine ([`NoClock`] never stops a search). Expert's cap

@@ -140,7 +140,7 @@ fn aw7_rule_three_lot_is_replayable() {
 }
 
 #[test]
-fn aw6_board_empty_after_two_groups() {
+fn aw6_aw8_board_empty_after_two_groups_and_48_48_draws() {
     // Pit 11's two seeds: 12 (3 → 4, North's mid-sow four), 13 (3 → 4, South's
     // final four): no seeds remain.
     let pos = position(AW, opts(), &board(&[(11, 2), (12, 3), (13, 3)]), [44, 44], Side::South);

@@ -121,7 +121,7 @@ fn mg8_board_empty_ends_the_game() {
 }
 
 #[test]
-fn mg9_even_forced_game_first_mover_wins_64_34() {
+fn mg9_c4_even_forced_game_first_mover_wins_64_34() {
     for first in Side::ALL {
         let mut game = Game::new(Position::new(MG, Options { first, ..Options::default() }));
         while let Some(m) = game.position().legal_moves().iter().next() {

@@ -106,7 +106,7 @@ fn am8_fifty_captured_ends_at_once_leaving_the_board() {
 }
 
 #[test]
-fn am9_agreed_split_divides_the_board_equally() {
+fn am9_am10_agreed_split_divides_the_board_equally_and_49_49_draws() {
     let pos = Position::new(AM, opts());
     assert!(pos.is_legal(Move::Split));
     let (after, trace) = traced(&pos, Move::Split);

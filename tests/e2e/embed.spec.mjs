@@ -188,6 +188,8 @@ test('commands from an allowed parent: new-game, load, set-option; malformed one
     { ns: NS, type: 'new-game', game: 'anywoli', moves: ['1'] },
     { ns: NS, type: 'load', game: 'anywoli', moves: ['1; alert(1)'] },
     { ns: NS, type: 'load', game: 'anywoli', moves: ['1'], ply: 2 },
+    { ns: NS, type: 'load', game: 'al-manqala', position: { board: [1], stores: { south: 0 }, turn: 'south' } },
+    { ns: NS, type: 'load', game: 'al-manqala', position: { board: 'x', stores: { south: 0, north: 0 }, turn: 'south' } },
     { ns: NS, type: 'set-option', name: '__proto__', value: 'x' },
     { ns: NS, type: 'set-option', name: 'speed', value: 'warp' },
     { ns: NS, type: 'explode' },
@@ -275,6 +277,17 @@ test('view mode steps through a given move list, forwards and back', async ({ pa
   expect((await shown(frame)).board).toEqual(game.boards[moves.length - 1]);
   const heardMoves = (await heard(page)).map((r) => r.data).filter((d) => d.type === 'move');
   expect(heardMoves.map((d) => [d.move, d.ply])).toEqual(moves.map((m, i) => [m, i + 1]));
+  // The ends, in one step each.
+  const [first, last] = [frame.getByRole('button', { name: 'To the start' }), frame.getByRole('button', { name: 'To the end' })];
+  await first.click();
+  await expect(frame.locator('#board')).toHaveAttribute('data-ply', '0');
+  expect((await shown(frame)).board).toEqual(game.boards[0]);
+  await expect(first).toBeDisabled();
+  await last.click();
+  await expect(frame.locator('#board')).toHaveAttribute('data-ply', String(moves.length));
+  expect((await shown(frame)).board).toEqual(game.boards[moves.length]);
+  await expect(last).toBeDisabled();
+  await expect(first).toBeEnabled();
 });
 
 test('puzzle mode: the position without its answer, a dark theme, and "Start again"', async ({ page, baseURL }) => {
@@ -296,6 +309,37 @@ test('puzzle mode: the position without its answer, a dark theme, and "Start aga
   await frame.getByRole('button', { name: 'Start again' }).click();
   await expect(frame.locator('#board')).toHaveAttribute('data-ply', '3');
   expect((await shown(frame)).board).toEqual(game.boards[3]);
+});
+
+test('a set-up position: from the link as a puzzle, and from a load command', async ({ page, baseURL }) => {
+  const base = /** @type {string} */ (baseURL);
+  // AM-4: South must feed North, so only pit 6 (g) may be sown.
+  const board = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+  const frame = await embed(
+    page,
+    base,
+    `embed=1&mode=puzzle&game=al-manqala&board=${board.join('.')}&stores=48.48&allow=${hostOrigin()}`,
+  );
+  await frame.locator('#speed').selectOption('instant');
+  expect(await shown(frame)).toEqual({ variant: 'al-manqala', board, ply: 0, toMove: 'south', legal: [6] });
+  const ready = (await heard(page)).map((r) => r.data).find((d) => d.type === 'ready');
+  expect(ready.start).toEqual({ board, stores: { south: 48, north: 48 }, turn: 'south' });
+  await frame.locator('#pits [data-pit="6"]').click();
+  await expect(frame.locator('#board')).toHaveAttribute('data-ply', '1');
+  expect(await shown(frame)).toEqual({ variant: 'al-manqala', board: [1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], ply: 1, toMove: 'north', legal: [7] });
+  await frame.getByRole('button', { name: 'Start again' }).click();
+  await expect(frame.locator('#board')).toHaveAttribute('data-ply', '0');
+  expect((await shown(frame)).board).toEqual(board);
+
+  // The same from the host, North to move; then a position that does not add up is refused.
+  await post(page, frame, [
+    { ns: NS, type: 'load', game: 'sadeqa-iii', position: { board: [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0], stores: { south: 40, north: 54 }, turn: 'north' } },
+  ]);
+  expect(await shown(frame)).toEqual({ variant: 'sadeqa-iii', board: [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0], ply: 0, toMove: 'north', legal: [8] });
+  await post(page, frame, [{ ns: NS, type: 'load', game: 'sadeqa-iii', position: { board: Array(16).fill(6), stores: { south: 1, north: 0 }, turn: 'south' } }]);
+  const error = (await heard(page)).map((r) => r.data).filter((d) => d.type === 'error');
+  expect(error.map((d) => d.message)).toEqual(['the position does not fit the game: this game has 96 seeds, but board and stores hold 97']);
+  expect((await shown(frame)).board).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0]);
 });
 
 test('a malformed embed link shows its error as text and tells the host', async ({ page, baseURL }) => {

@@ -113,6 +113,25 @@ test('a malformed link gets a clear message and keeps the autosaved game', async
   await expectShownIsEngine(page);
 });
 
+test('a bad link is explained in the player\'s language', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'it-IT' });
+  const page = await context.newPage();
+  for (const [link, words] of [
+    ['game=sadeqa-iii&moves=2.3', 'la mossa 2 («3») non si può giocare: la buca non è tua'],
+    ['game=anywoli&first=west', 'opzioni di gioco non valide: chi muove per primo non può essere «west»'],
+    ['game=mangala-iv&setup=random&seed=abc', 'il numero di partenza non può essere «abc»'],
+    ['game=chess', 'gioco sconosciuto «chess»'],
+    ['game=sadeqa-iii&moves=2&ply=5', 'la partita salvata è alla mossa 5, ma ha solo 1 mossa'],
+  ]) {
+    await open(page, link);
+    const notice = page.locator('#notice');
+    await expect(notice).toHaveClass(/error/);
+    await expect(notice).toContainText('Non è stato possibile aprire questo link: ');
+    await expect(notice).toContainText(words);
+  }
+  await context.close();
+});
+
 test('an unreadable autosave gets a message and is kept aside', async ({ page }) => {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {

@@ -37,6 +37,19 @@ test('Anywoli and Sadeqa options round-trip; a split is a move', () => {
   assert.deepEqual(JSON.parse(sq?.save ?? ''), { format: 1, variant: 'sadeqa-iii', options: { sadeqaSeeds: 'four' }, moves: ['2', 'split'] });
 });
 
+test('a set-up position travels in the link as board, stores and turn', () => {
+  const start = { board: [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], stores: { south: 48, north: 48 }, turn: /** @type {const} */ ('north') };
+  const text = encodeLink('al-manqala', {}, ['7'], 1, undefined, start);
+  assert.equal(text, 'game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48&turn=north&moves=7');
+  assert.deepEqual(JSON.parse(decodeLink(text)?.save ?? ''), { format: 1, variant: 'al-manqala', options: {}, moves: ['7'], position: start });
+  // Without stores and turn: none captured, South to move; bad counts reach the engine as text.
+  assert.deepEqual(JSON.parse(decodeLink('game=anywoli&board=2.x')?.save ?? '').position, {
+    board: [2, 'x'],
+    stores: { south: 0, north: 0 },
+    turn: 'south',
+  });
+});
+
 test('a link without a game is no link; bad values reach the engine as they are', () => {
   assert.equal(decodeLink('#lang=it'), null);
   assert.equal(decodeLink(''), null);

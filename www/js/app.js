@@ -76,6 +76,8 @@ export class App {
       moves: /** @type {HTMLOListElement} */ ($('moves')),
       undo: /** @type {HTMLButtonElement} */ ($('btn-undo')),
       redo: /** @type {HTMLButtonElement} */ ($('btn-redo')),
+      first: /** @type {HTMLButtonElement} */ ($('btn-first')),
+      last: /** @type {HTMLButtonElement} */ ($('btn-last')),
       forced: /** @type {HTMLButtonElement} */ ($('btn-forced')),
       split: /** @type {HTMLButtonElement} */ ($('btn-split')),
       resume: /** @type {HTMLButtonElement} */ ($('btn-resume')),
@@ -261,6 +263,8 @@ export class App {
     on(byId(doc, 'btn-rules'), 'click', () => this.openRules());
     on(this.el.undo, 'click', () => this.undo());
     on(this.el.redo, 'click', () => this.redo());
+    on(this.el.first, 'click', () => this.jump(0));
+    on(this.el.last, 'click', () => this.jump(this.state.game?.moves.length ?? 0));
     on(this.el.forced, 'click', () => {
       const f = this.state.game?.forced;
       if (f !== null && f !== undefined) this.clickPit(f);
@@ -426,8 +430,30 @@ export class App {
       this.adopt(Engine.load(save), seating);
       return null;
     } catch (err) {
-      return err instanceof Error ? err.message : String(err);
+      return this.reasonOf(err);
     }
+  }
+
+  /**
+   * Why the engine refused a game, in the player's language: the
+   * translation of its code when there is one, else its English words.
+   * @param {unknown} err
+   * @returns {string}
+   */
+  reasonOf(err) {
+    if (!(err instanceof Error)) return String(err);
+    const { code, params } = /** @type {import('./engine.js').ReadError} */ (err);
+    const key = `load.${code}`;
+    if (typeof code !== 'string' || this.m.t(key) === key) return err.message;
+    /** @type {Record<string, string | number>} */
+    const words = { ...params };
+    // Ids inside the details (a rule broken, an option) have words too.
+    for (const name of ['why', 'option']) {
+      const key = `load.${name}.${String(words[name]).replaceAll('.', '-')}`;
+      const text = this.m.t(key);
+      if (name in words && text !== key) words[name] = text;
+    }
+    return this.m.t(key, words);
   }
 
   /**
@@ -533,7 +559,7 @@ export class App {
     try {
       engine = Engine.create(choice.variant, choice.options);
     } catch (err) {
-      this.update({ notice: this.m.t('chooser.bad', { reason: err instanceof Error ? err.message : String(err) }), noticeIsError: true });
+      this.update({ notice: this.m.t('chooser.bad', { reason: this.reasonOf(err) }), noticeIsError: true });
       return;
     }
     this.adopt(engine, { ...choice.seating, players: { ...choice.seating.players } });
@@ -996,7 +1022,7 @@ export class App {
   share() {
     const g = this.state.game;
     if (!g) return;
-    const params = encodeLink(g.variant, g.options, g.moves.map((mv) => mv.move), g.ply, this.state.seating);
+    const params = encodeLink(g.variant, g.options, g.moves.map((mv) => mv.move), g.ply, this.state.seating, g.start);
     const url = `${location.href.split('#')[0]}#${params}`;
     this.el.shareLink.value = url;
     this.el.shareBox.hidden = false;

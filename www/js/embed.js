@@ -6,8 +6,9 @@
  * This module adds the rest of the embed parameters and a small, validated
  * postMessage API (README "Embed in a wiki" documents both):
  *
- * - `mode=play|view|puzzle`: puzzle starts from the given position, with
- *   its later moves dropped, and a "Start again" button;
+ * - `mode=play|view|puzzle`: view adds buttons to the game's start and
+ *   end; puzzle starts from the given position, with its later moves
+ *   dropped, and a "Start again" button;
  * - `theme=light|dark|auto`, `computer=none|south|north|both`, `level=1..4`;
  * - `allow=<origin>,<origin>|*`: the parent origins whose commands count.
  *
@@ -43,8 +44,8 @@ const MAX_MOVES = 5000;
 /** @typedef {typeof COMPUTER[number]} ComputerSide */
 
 /**
- * @typedef {{type: 'new-game' | 'load', game: string, options: Record<string, unknown>, moves: string[],
- *   ply: number | undefined, computer: ComputerSide | undefined, level: number | undefined}
+ * @typedef {{type: 'new-game' | 'load', game: string, options: Record<string, unknown>,
+ *   position: import('./engine.js').StartView | undefined, moves: string[], ply: number | undefined, computer: ComputerSide | undefined, level: number | undefined}
  *   | {type: 'set-option', name: 'theme' | 'speed' | 'lang' | 'computer' | 'level', value: string | number}} Command
  */
 
@@ -84,8 +85,8 @@ export function parseCommand(data) {
   switch (data.type) {
     case 'new-game':
     case 'load': {
-      const { game, options = {}, moves = [], ply, computer, level } = data;
-      if (!known(['game', 'options', 'moves', 'ply', 'computer', 'level'])) return null;
+      const { game, options = {}, position, moves = [], ply, computer, level } = data;
+      if (!known(['game', 'options', 'position', 'moves', 'ply', 'computer', 'level'])) return null;
       if (typeof game !== 'string' || !/^[a-z0-9-]{1,32}$/.test(game)) return null;
       if (!isPlain(options) || !Object.entries(options).every(([k, v]) => OPTIONS.includes(k) && isOptionValue(v))) return null;
       if (!Array.isArray(moves) || moves.length > MAX_MOVES || (data.type === 'new-game' && moves.length > 0)) return null;
@@ -94,10 +95,12 @@ export function parseCommand(data) {
       if (ply !== undefined && !(Number.isInteger(ply) && Number(ply) >= 0 && Number(ply) <= moves.length)) return null;
       if (computer !== undefined && !isOneOf(computer, COMPUTER)) return null;
       if (level !== undefined && !isOneOf(level, LEVELS)) return null;
+      if (position !== undefined && !isPosition(position)) return null;
       return {
         type: data.type,
         game,
         options: { ...options },
+        position: position && { board: [...position.board], stores: { ...position.stores }, turn: position.turn },
         moves: texts,
         ply: /** @type {number | undefined} */ (ply),
         computer,
@@ -118,6 +121,23 @@ export function parseCommand(data) {
     default:
       return null;
   }
+}
+
+/**
+ * Whether `value` has the shape of a set-up position (the engine checks
+ * that it fits the game): `{board: [counts], stores: {south, north}, turn}`.
+ * @param {unknown} value
+ * @returns {value is import('./engine.js').StartView}
+ */
+function isPosition(value) {
+  const count = (/** @type {unknown} */ n) => Number.isInteger(n) && Number(n) >= 0 && Number(n) <= 999;
+  if (!isPlain(value) || !Object.keys(value).every((k) => ['board', 'stores', 'turn'].includes(k))) return false;
+  const { board, stores, turn } = value;
+  return (
+    Array.isArray(board) && board.length <= 48 && board.every(count) &&
+    isPlain(stores) && Object.keys(stores).length === 2 && count(stores.south) && count(stores.north) &&
+    (turn === 'south' || turn === 'north')
+  );
 }
 
 /**
@@ -198,6 +218,7 @@ function summary(g) {
   return {
     game: g.variant,
     options: g.options,
+    start: g.start,
     ply: g.ply,
     moves: g.moves.slice(0, g.ply).map((m) => m.move),
     board: g.board.slice(),
@@ -214,7 +235,8 @@ function summary(g) {
  * @param {GameState} g
  */
 function savedAt(g) {
-  return JSON.stringify({ format: 1, variant: g.variant, options: g.options, moves: g.moves.slice(0, g.ply).map((m) => m.move) });
+  const moves = g.moves.slice(0, g.ply).map((m) => m.move);
+  return JSON.stringify({ format: 1, variant: g.variant, options: g.options, position: g.start ?? undefined, moves });
 }
 
 /**
@@ -255,6 +277,16 @@ export function startEmbed(app, query) {
     seat(seatingFor(app, side, isOneOf(level, LEVELS) ? level : app.state.seating.level));
   }
 
+  // A view steps through its game; to its ends in one click too.
+  if (mode === 'view') {
+    for (const id of ['btn-first', 'btn-last']) {
+      const button = doc.getElementById(id);
+      if (!button) continue;
+      button.hidden = false;
+      cleanups.push(() => (button.hidden = true));
+    }
+  }
+
   // A puzzle: this position, its answer not redoable, and a way back to it.
   let start = app.state.game ? savedAt(app.state.game) : '';
   if (mode === 'puzzle') {
@@ -284,7 +316,7 @@ export function startEmbed(app, query) {
     const options = { ...cmd.options };
     if (cmd.type === 'new-game' && options.setup === 'random') options.setup = { random: randomSeed() };
     /** @type {Record<string, unknown>} */
-    const saved = { format: 1, variant: cmd.game, options, moves: cmd.moves };
+    const saved = { format: 1, variant: cmd.game, options, position: cmd.position, moves: cmd.moves };
     if (cmd.ply !== undefined) saved.ply = cmd.ply;
     const s = app.state.seating;
     const seating =

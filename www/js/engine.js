@@ -59,6 +59,16 @@ import init, * as wasm from '../pkg/mancala_wasm.js';
  * @property {number} seen
  * @property {Side | null} lot
  * @property {number[]} startBoard
+ * @property {StartView | null} start  the start, when set up rather than the game's own
+ */
+
+/**
+ * A set-up start position: seeds per pit (C-1 order), captured seeds, and
+ * the player to move.
+ * @typedef {object} StartView
+ * @property {number[]} board
+ * @property {{south: number, north: number}} stores
+ * @property {Side} turn
  */
 
 /**
@@ -92,6 +102,13 @@ import init, * as wasm from '../pkg/mancala_wasm.js';
  * @property {boolean} storesOnBoard
  * @property {boolean} relay
  * @property {string[]} options
+ */
+
+/**
+ * Why a game cannot be started or read: the engine's English `message`,
+ * and a `code` (not-json, malformed, format, unknown-game, bad-option,
+ * options, not-a-move, illegal, ply) with `params` for translations.
+ * @typedef {Error & {code?: string, params?: Record<string, string | number>}} ReadError
  */
 
 /** @type {Promise<void> | null} */
@@ -129,7 +146,7 @@ export class Engine {
    * @param {string} variant
    * @param {Options} [options]
    * @returns {Engine}
-   * @throws {Error} unknown game or malformed option
+   * @throws {Error} unknown game or malformed option (a {@link ReadError})
    */
   static create(variant, options) {
     try {
@@ -142,7 +159,7 @@ export class Engine {
   /**
    * @param {string} text what `save()` wrote
    * @returns {Engine}
-   * @throws {Error} a clear message saying what is wrong
+   * @throws {Error} a clear message saying what is wrong (a {@link ReadError})
    */
   static load(text) {
     try {

@@ -1,13 +1,15 @@
 // @ts-check
 /**
  * Share links: a game's id, options, setup seed and moves in readable
- * parameters, e.g. `#game=mangala-iv&setup=random&seed=123&moves=0.8.1`.
+ * parameters, e.g. `#game=mangala-iv&setup=random&seed=123&moves=0.8.1`;
+ * a game from a set-up position adds it: `board=0.3.…&stores=10.12&turn=north`.
  * The same parameters configure the embedded page (`?embed=1&game=…`).
  * Decoding builds a saved game for the engine, which validates it.
  * @module link
  */
 
 /** @typedef {import('./engine.js').Options} Options */
+/** @typedef {import('./engine.js').StartView} StartView */
 /** @typedef {import('./state.js').Seating} Seating */
 
 /**
@@ -16,9 +18,10 @@
  * @param {number} ply moves played (the rest can be redone)
  * @param {string} variant
  * @param {Seating} [seating]
+ * @param {StartView | null} [start] a set-up start position
  * @returns {string} the parameters, without a leading `#`
  */
-export function encodeLink(variant, options, moves, ply, seating) {
+export function encodeLink(variant, options, moves, ply, seating, start) {
   const p = new URLSearchParams();
   p.set('game', variant);
   if (options.first && options.first !== 'south') p.set('first', options.first);
@@ -30,6 +33,11 @@ export function encodeLink(variant, options, moves, ply, seating) {
   if (options.sadeqaSeeds && options.sadeqaSeeds !== 'six') p.set('seeds', options.sadeqaSeeds);
   if (options.lastFour && options.lastFour !== 'second-to-last') p.set('last', options.lastFour);
   if (options.lastFour === 'lot' || options.lotSeed) p.set('lot', String(options.lotSeed ?? 0));
+  if (start) {
+    p.set('board', start.board.join('.'));
+    p.set('stores', `${start.stores.south}.${start.stores.north}`);
+    p.set('turn', start.turn);
+  }
   if (moves.length) p.set('moves', moves.join('.'));
   if (ply !== moves.length) p.set('ply', String(ply));
   if (seating && seating.mode !== 'two') {
@@ -86,6 +94,12 @@ export function decodeLink(text) {
   /** @type {Record<string, unknown>} */
   const saved = { format: 1, variant: game, options, moves };
   if (plyText !== null) saved.ply = numeric(plyText);
+  const board = p.get('board');
+  if (board !== null) {
+    // Counts as numbers; anything else stays text for the engine to name.
+    const [south, north] = (p.get('stores') ?? '0.0').split(/[.,]/).map(numeric);
+    saved.position = { board: board.split(/[.,]/).map(numeric), stores: { south, north }, turn: p.get('turn') ?? 'south' };
+  }
   /** @type {Partial<Seating>} */
   const seating = {};
   const mode = p.get('mode');

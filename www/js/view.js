@@ -230,9 +230,10 @@ export function sync(el, s, m, flags) {
   el.preview.classList.toggle('illegal', Boolean(s.preview && !s.preview.legal));
 
   // Controls.
-  // Undo and redo also step through a game shown view-only (embedding).
-  el.undo.disabled = busy || !g.canUndo;
-  el.redo.disabled = busy || !g.canRedo;
+  // Undo and redo also step through a game shown view-only (embedding),
+  // whose first and last buttons jump to its ends.
+  el.undo.disabled = el.first.disabled = busy || !g.canUndo;
+  el.redo.disabled = el.last.disabled = busy || !g.canRedo;
   el.forced.hidden = g.forced === null || !canPlay;
   if (g.forced !== null) el.forced.textContent = m.t('controls.forced', { letter: pitLetter(g.forced, n) });
   el.split.hidden = !g.canSplit || !canPlay;

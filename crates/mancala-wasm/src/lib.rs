@@ -8,14 +8,16 @@
 
 mod ai;
 mod bench;
+mod error;
 
 use mancala_core::ritual::{self, Parity, Role};
-use mancala_core::{BySide, End, Move, Options, Outcome, PlayError, Position, Side, Trace, Variant};
+use mancala_core::{BySide, End, Move, Options, Outcome, PlayError, Position, Setup, Side, Trace, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 pub use ai::{Ai, levels};
+pub use error::ReadError;
 
 /// The version written into saved games; [`Game::load`] reads this one only.
 const SAVE_FORMAT: u32 = 1;
@@ -45,11 +47,11 @@ impl Game {
     /// missing fields take their defaults, `undefined` means all defaults).
     ///
     /// # Errors
-    /// An unknown game id or a malformed option.
+    /// A [`ReadError`]: an unknown game id or a malformed option.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: &str, options: JsValue) -> Result<Game, JsError> {
-        let variant: Variant = variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
-        let options = parse_options(options)?;
+    pub fn new(variant: &str, options: JsValue) -> Result<Game, ReadError> {
+        let variant = parse_variant(variant)?;
+        let options = ReadError::options(&options)?;
         Ok(Game { game: mancala_core::Game::new(Position::new(variant, options)) })
     }
 
@@ -141,6 +143,7 @@ impl Game {
             format: SAVE_FORMAT,
             variant: self.game.start().variant().id().to_owned(),
             options: to_js(self.game.start().options()).unwrap_or(JsValue::UNDEFINED),
+            position: self.set_up().and_then(|start| to_js(&start).ok()).unwrap_or(JsValue::UNDEFINED),
             moves: self.all_moves().iter().map(ToString::to_string).collect(),
             ply: Some(self.game.moves().len()),
         };
@@ -155,29 +158,37 @@ impl Game {
     /// Text that is not JSON, a format this version does not read, an
     /// unknown game, a malformed option, or a move that is not a legal move
     /// at its point in the game (named by its number).
-    pub fn load(text: &str) -> Result<Game, JsError> {
-        let value = js_sys::JSON::parse(text).map_err(|_| JsError::new("the saved game is not valid JSON"))?;
-        let saved: Saved =
-            from_js(value).map_err(|e| JsError::new(&format!("the saved game is malformed: {}", words(&e))))?;
+    pub fn load(text: &str) -> Result<Game, ReadError> {
+        let value = js_sys::JSON::parse(text).map_err(|_| ReadError::NotJson)?;
+        let saved: Saved = from_js(value).map_err(|e| ReadError::Malformed(error::words(&e)))?;
         if saved.format != SAVE_FORMAT {
-            return Err(JsError::new(&format!(
-                "the saved game has format {}, but this version reads format {SAVE_FORMAT}",
-                saved.format
-            )));
+            return Err(ReadError::Format(saved.format));
         }
-        let variant: Variant = saved.variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
-        let options = parse_options(saved.options)?;
-        let mut game = mancala_core::Game::new(Position::new(variant, options));
+        let variant = parse_variant(&saved.variant)?;
+        let options = ReadError::options(&saved.options)?;
+        let start = if saved.position.is_undefined() || saved.position.is_null() {
+            Position::new(variant, options)
+        } else {
+            let start: StartView = from_js(saved.position).map_err(|e| ReadError::Position(error::words(&e)))?;
+            let setup = Setup {
+                variant,
+                options,
+                board: start.board,
+                stores: start.stores,
+                turn: start.turn,
+                memory: mancala_core::Memory::default(),
+            };
+            Position::from_setup(&setup).map_err(ReadError::Setup)?
+        };
+        let mut game = mancala_core::Game::new(start);
         for (i, text) in saved.moves.iter().enumerate() {
-            let mv = parse_move(text)?;
-            game.play(mv).map_err(|e| JsError::new(&format!("move {} (\"{text}\") cannot be played: {e}", i + 1)))?;
+            let (number, text) = (i + 1, text.clone());
+            let Ok(mv) = text.parse::<Move>() else { return Err(ReadError::NotAMove { number, text }) };
+            game.play(mv).map_err(|why| ReadError::Illegal { number, text, why })?;
         }
         let ply = saved.ply.unwrap_or(saved.moves.len());
         if !game.jump(ply) {
-            return Err(JsError::new(&format!(
-                "the saved game is at move {ply}, but it has only {} moves",
-                saved.moves.len()
-            )));
+            return Err(ReadError::Ply { ply, moves: saved.moves.len() });
         }
         Ok(Game { game })
     }
@@ -192,6 +203,16 @@ impl Game {
     /// The start position.
     pub(crate) fn start(&self) -> &Position {
         self.game.start()
+    }
+
+    /// The start, when it is not the game's own layout (a set-up position).
+    fn set_up(&self) -> Option<StartView> {
+        let start = self.game.start();
+        (*start != Position::new(start.variant(), *start.options())).then(|| StartView {
+            board: start.board().iter().map(|&seeds| u32::from(seeds)).collect(),
+            stores: BySide { south: u32::from(start.stores().south), north: u32::from(start.stores().north) },
+            turn: start.turn(),
+        })
     }
 
     /// Every move of the game, the undone ones included.
@@ -239,6 +260,7 @@ impl Game {
             lot: (pos.variant() == Variant::Anywoli && start.options().last_four == mancala_core::LastFour::Lot)
                 .then(|| pos.lot_draw()),
             start_board: start.board().to_vec(),
+            start: self.set_up(),
         }
     }
 }
@@ -277,6 +299,17 @@ struct State {
     /// The side Anywoli's lot gives the last four, when the lot decides (AW-7).
     lot: Option<Side>,
     start_board: Vec<u8>,
+    /// The start, when the game began from a set-up position.
+    start: Option<StartView>,
+}
+
+/// A start position other than the game's own layout: counts per pit
+/// (C-1 order), captured seeds, and the player to move.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StartView {
+    board: Vec<u32>,
+    stores: BySide<u32>,
+    turn: Side,
 }
 
 /// One move of the history: what was played, by whom, and the stores after.
@@ -327,14 +360,17 @@ struct Preview {
     end: Option<EndView>,
 }
 
-/// A saved game, format 1. Options stay a JS value until the game is known,
-/// so that a bad one is named as such.
+/// A saved game, format 1. Options and position stay JS values until the
+/// game is known, so that a bad one is named as such.
 #[derive(Debug, Serialize, Deserialize)]
 struct Saved {
     format: u32,
     variant: String,
     #[serde(default, with = "serde_wasm_bindgen::preserve")]
     options: JsValue,
+    /// A set-up start (`StartView`); absent: the game's own layout.
+    #[serde(default, with = "serde_wasm_bindgen::preserve")]
+    position: JsValue,
     #[serde(default)]
     moves: Vec<String>,
     /// Moves played; the rest can be redone. Absent: all.
@@ -360,17 +396,8 @@ fn parse_move(text: &str) -> Result<Move, JsError> {
     text.parse().map_err(|e| JsError::new(&format!("{e}")))
 }
 
-fn parse_options(value: JsValue) -> Result<Options, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Options::default());
-    }
-    from_js(value).map_err(|e| JsError::new(&format!("bad game options: {}", words(&e))))
-}
-
-/// A deserialization error's message, without the "Error: " of its JS form.
-fn words(err: &serde_wasm_bindgen::Error) -> String {
-    let text = err.to_string();
-    text.strip_prefix("Error: ").unwrap_or(&text).to_owned()
+fn parse_variant(id: &str) -> Result<Variant, ReadError> {
+    id.parse().map_err(|_| ReadError::UnknownGame(id.to_owned()))
 }
 
 fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, serde_wasm_bindgen::Error> {

@@ -72,10 +72,18 @@ fn state(game: &Game) -> State {
     serde_wasm_bindgen::from_value(game.state().unwrap()).unwrap()
 }
 
-/// The message of a `JsError` as the page's `catch` sees it.
-fn message(err: wasm_bindgen::JsError) -> String {
-    let value = JsValue::from(err);
+/// The message of an error as the page's `catch` sees it.
+fn message(err: impl Into<JsValue>) -> String {
+    let value = err.into();
     js_sys::Reflect::get(&value, &"message".into()).unwrap().as_string().unwrap()
+}
+
+/// The `code` and `params` (as JSON) of an error, for the page's translations.
+fn coded(err: impl Into<JsValue>) -> (String, String) {
+    let value = err.into();
+    let code = js_sys::Reflect::get(&value, &"code".into()).unwrap().as_string().unwrap();
+    let params = js_sys::Reflect::get(&value, &"params".into()).unwrap();
+    (code, js_sys::JSON::stringify(&params).unwrap().as_string().unwrap())
 }
 
 fn options(json: &str) -> JsValue {
@@ -110,10 +118,17 @@ fn bad_games_and_options_are_named() {
     let err = Game::new("oware", JsValue::UNDEFINED).unwrap_err();
     assert_eq!(message(err), "unknown game \"oware\": choose mangala-iv, sadeqa-iii, al-manqala or anywoli");
     let err = Game::new("anywoli", options(r#"{"first": "west"}"#)).unwrap_err();
-    assert_eq!(message(err), "bad game options: unknown variant `west`, expected `south` or `north`");
-    let err =
-        Game::load(r#"{"format": 1, "variant": "mangala-iv", "options": {"setup": {"random": "x"}}}"#).unwrap_err();
-    assert!(message(err).starts_with("bad game options: invalid type: string \"x\""));
+    assert_eq!(message(err.clone()), "bad game options: first cannot be \"west\"");
+    assert_eq!(coded(err), ("bad-option".into(), r#"{"option":"first","value":"west"}"#.into()));
+    let err = Game::load(
+        r#"{"format": 1, "variant": "mangala-iv", "options": {"first": "north", "setup": {"random": "x"}}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(message(err.clone()), "bad game options: setup.random cannot be \"x\"");
+    assert_eq!(coded(err), ("bad-option".into(), r#"{"option":"setup.random","value":"x"}"#.into()));
+    let err = Game::new("anywoli", JsValue::from_str("west")).unwrap_err();
+    assert!(message(err.clone()).starts_with("bad game options: invalid type: string \"west\""), "{}", message(err));
+    assert_eq!(coded(err).0, "options");
 }
 
 /// AM-2, AM-3: one lap from pit 0 (7 seeds) fills pits 1..=7; nothing makes 2 or 4 (AM-5).
@@ -237,7 +252,24 @@ fn load_rejects_bad_saves_with_clear_words() {
     );
     assert_eq!(
         bad(r#"{"format": 1, "variant": "sadeqa-iii", "moves": ["2"], "ply": 5}"#),
-        "the saved game is at move 5, but it has only 1 moves"
+        "the saved game is at move 5, but it has only 1 move"
+    );
+    assert_eq!(
+        bad(r#"{"format": 1, "variant": "sadeqa-iii", "moves": ["2", "x"]}"#),
+        "move 2 (\"x\") is not a move: give a pit number or \"split\""
+    );
+    // The page translates these from their code and details.
+    let code = |text: &str| coded(Game::load(text).unwrap_err());
+    assert_eq!(code("{"), ("not-json".into(), "{}".into()));
+    assert_eq!(code(r#"{"format": 2, "variant": "anywoli"}"#), ("format".into(), r#"{"found":2,"reads":1}"#.into()));
+    assert_eq!(code(r#"{"format": 1, "variant": "chess"}"#), ("unknown-game".into(), r#"{"name":"chess"}"#.into()));
+    assert_eq!(
+        code(r#"{"format": 1, "variant": "sadeqa-iii", "moves": ["2", "3"]}"#),
+        ("illegal".into(), r#"{"number":2,"text":"3","why":"not-your-pit"}"#.into())
+    );
+    assert_eq!(
+        code(r#"{"format": 1, "variant": "sadeqa-iii", "moves": ["2"], "ply": 5}"#),
+        ("ply".into(), r#"{"ply":5,"n":1}"#.into())
     );
 }
 
@@ -358,4 +390,55 @@ fn the_computer_chooses_the_winning_side_in_the_ritual() {
     // AM-9: only Al-manqala has a split to weigh.
     let sadeqa = Game::new("sadeqa-iii", JsValue::UNDEFINED).unwrap();
     assert!(!ai.accepts_split(&sadeqa, "south", "easy").unwrap());
+}
+
+/// AM-4 from a set-up position (C-1 order, stores, player to move): only a move that feeds
+/// North is legal; the save keeps the position, and a position that does not fit is named.
+#[wasm_bindgen_test]
+fn a_game_can_start_from_a_set_up_position() {
+    let text = r#"{"format": 1, "variant": "al-manqala", "moves": ["6"],
+        "position": {"board": [1,0,0,0,0,0,1,0,0,0,0,0,0,0], "stores": {"south": 48, "north": 48}, "turn": "south"}}"#;
+    let game = Game::load(text).unwrap();
+    let s = state(&game);
+    assert_eq!(s.board, vec![1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(s.stores, Stores { south: 48, north: 48 });
+    assert_eq!((s.to_move.as_deref(), s.legal.clone(), s.ply), (Some("north"), vec![7], 1));
+    let saved: serde_json::Value = serde_json::from_str(&game.save()).unwrap();
+    assert_eq!(
+        saved["position"],
+        serde_json::json!({"board": [1,0,0,0,0,0,1,0,0,0,0,0,0,0], "stores": {"south": 48, "north": 48}, "turn": "south"})
+    );
+    assert_eq!(Game::load(&game.save()).unwrap().save(), game.save());
+    let start: serde_json::Value =
+        serde_wasm_bindgen::from_value(js_sys::Reflect::get(&game.state().unwrap(), &"start".into()).unwrap()).unwrap();
+    assert_eq!(start, saved["position"]);
+    // The game's own layout saves no position.
+    let fresh = Game::new("al-manqala", JsValue::UNDEFINED).unwrap();
+    assert!(serde_json::from_str::<serde_json::Value>(&fresh.save()).unwrap().get("position").is_none());
+
+    let at = |board: &str, stores: &str, moves: &str| {
+        let text = format!(
+            r#"{{"format": 1, "variant": "al-manqala", "moves": [{moves}], "position": {{"board": [{board}], "stores": {stores}, "turn": "south"}}}}"#
+        );
+        coded(Game::load(&text).unwrap_err())
+    };
+    let two = r#"{"south": 48, "north": 48}"#;
+    assert_eq!(
+        at("1,0,0,0,0,0,1,0,0,0,0,0,0,0", two, r#""0""#),
+        ("illegal".into(), r#"{"number":1,"text":"0","why":"must-feed"}"#.into())
+    );
+    assert_eq!(at("1,0,0,0,0,0,1,0,0,0,0,0,0", two, ""), ("pit-count".into(), r#"{"expected":14,"found":13}"#.into()));
+    assert_eq!(
+        at("1,0,0,0,0,0,1,0,0,0,0,0,0,1", two, ""),
+        ("seed-total".into(), r#"{"expected":98,"found":99}"#.into())
+    );
+    assert_eq!(
+        at("1,0,0,0,0,0,1,0,0,0,0,0,0,0", r#"{"south": 47, "north": 49}"#, ""),
+        ("odd-stores".into(), "{}".into())
+    );
+    assert_eq!(at("1,\"x\"", two, "").0, "position");
+    assert_eq!(
+        message(Game::load(&text.replace("48, \"north\": 48", "48, \"north\": 49")).unwrap_err()),
+        "the position does not fit the game: this game has 98 seeds, but board and stores hold 99"
+    );
 }

@@ -76,6 +76,7 @@ export async function engine(page) {
       legal: s.legal,
       moves: s.moves.map((m) => m.move),
       end: s.end,
+      seen: s.seen,
     };
   });
 }

@@ -2,7 +2,7 @@
 // Each game's own moments: Mangala IV's ritual (MG-3) and forced pit (MG-4),
 // Al-manqala's split (AM-9), Anywoli's extra move (AW-5) and lot (AW-7).
 import { test, expect } from '@playwright/test';
-import { expectShownIsEngine, idle, open, play, setSpeed, shown, startFromChooser } from './game-helpers.mjs';
+import { engine, expectShownIsEngine, idle, open, play, setSpeed, shown, startFromChooser } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -108,6 +108,24 @@ test('Mangala IV: the forced pit is shown, explained and played by one click or 
   await expect(page.locator('#board')).toHaveAttribute('data-over', 'true', { timeout: 60_000 });
   await expect(page.locator('#end-score')).toHaveText('South 64 – 34 North');
   await expect(page.locator('#end-title')).toHaveText('Player 1 (South) wins');
+});
+
+test('Mangala IV: a third repetition ends the game and each row keeps its seeds (C-6, MG-8)', async ({ page }) => {
+  // Free choice; from move 23 one seed walks round the board while North, then South, has none to sow.
+  const moves = '2.13.0.12.3.10.4.8.3.8.1.13.0.9.4.10.3.11.4.12.5.13.0.1.2.3.4.5.6.7.8.9.10.11.12.13.0.1.2.3.4.5.6.7.8.9.10.11';
+  await open(page, `game=mangala-iv&free=1&moves=${moves}`);
+  await setSpeed(page, 'instant');
+  expect(await shown(page)).toMatchObject({ board: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0], stores: [51, 46], toMove: 'north', legal: [12] });
+  // The walking seed's next step brings its position back a third time.
+  expect((await engine(page)).seen).toBe(2);
+  await play(page, 12);
+  await expect(page.locator('#board')).toHaveAttribute('data-over', 'true');
+  const e = await expectShownIsEngine(page);
+  expect(e.end).toEqual({ winner: 'south', reason: 'repetition' });
+  expect(await shown(page)).toMatchObject({ board: Array(14).fill(0), stores: [51, 47] });
+  await expect(page.locator('#end-reason')).toHaveText('The same position came up for the third time, which ends the game.');
+  await expect(page.locator('#end-extra')).toHaveText('Each player took the seeds left in their own row.');
+  await expect(page.locator('#end-score')).toHaveText('South 51 – 47 North');
 });
 
 test.describe("Al-manqala's split (AM-9)", () => {

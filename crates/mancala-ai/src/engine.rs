@@ -152,7 +152,8 @@ impl Engine {
     /// only matters to Greedy's ties and Beginner's errors).
     pub fn play(&mut self, history: &[Position], level: Level, seed: u64, clock: &mut dyn Clock) -> Option<Thought> {
         if level.searches() {
-            return self.think(history, &level.limits(), clock);
+            let root = history.last()?;
+            return self.think(history, &level.limits(root.variant()), clock);
         }
         let root = history.last()?;
         if root.is_over() {

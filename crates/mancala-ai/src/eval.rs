@@ -3,7 +3,7 @@
 //!
 //! The standard evaluation is linear in a few board [`features`]; the
 //! weights of each game come from self-play (see `examples/tune.rs` and
-//! `notes/ai-evidence.md`): they are least-squares estimates of the final
+//! `docs/ai-evidence.md`): they are least-squares estimates of the final
 //! margin of games the engine played against itself.
 
 use mancala_core::{Outcome, Position, Side, Variant};
@@ -101,7 +101,7 @@ impl Linear {
 
     /// The tuned weights of `variant`: least-squares fits of the final
     /// margin of self-play games (`examples/tune.rs`, two rounds of 300
-    /// games at 3000 nodes a move, seed 1; `notes/ai-evidence.md` has the
+    /// games at 3000 nodes a move, seed 1; `docs/ai-evidence.md` has the
     /// commands and how each set did against material only).
     #[must_use]
     pub const fn tuned(variant: Variant) -> Linear {

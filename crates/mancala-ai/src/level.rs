@@ -4,6 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use mancala_core::Variant;
+
 use crate::Limits;
 
 /// How strong the computer plays.
@@ -22,10 +24,10 @@ pub enum Level {
     Easy,
     /// A real search with a small budget.
     Medium,
-    /// A real search with six times Medium's budget.
+    /// A real search with six or more times Medium's budget.
     Hard,
-    /// A real search with ten times Hard's budget, bounded to a second per
-    /// move by the clock on slow devices.
+    /// A real search with ten or more times Hard's budget, bounded to a
+    /// second per move by the clock on slow devices.
     Expert,
 }
 
@@ -59,16 +61,21 @@ impl Level {
         }
     }
 
-    /// The search budget. Greedy and Beginner look one move ahead; the
-    /// others search with a node budget (deterministic); Expert's time cap
-    /// only matters with a real clock on a slow machine.
+    /// The search budget in `variant`. Greedy and Beginner look one move
+    /// ahead; the others search with a node budget (deterministic); Expert's
+    /// time cap only matters with a real clock on a slow machine.
+    ///
+    /// Mangala IV (free choice) gets smaller Medium and Hard budgets: its
+    /// search stops gaining strength at about ten plies, so the levels are
+    /// spaced lower to stay distinct (`docs/ai-evidence.md`, §5a).
     #[must_use]
-    pub const fn limits(self) -> Limits {
+    pub const fn limits(self, variant: Variant) -> Limits {
+        let mangala = matches!(variant, Variant::Mangala);
         match self {
             Level::Greedy | Level::Beginner => Limits { depth: Some(1), nodes: None, time_ms: None },
             Level::Easy => Limits { depth: Some(2), nodes: Some(2_000), time_ms: None },
-            Level::Medium => Limits { depth: None, nodes: Some(10_000), time_ms: None },
-            Level::Hard => Limits { depth: None, nodes: Some(60_000), time_ms: None },
+            Level::Medium => Limits { depth: None, nodes: Some(if mangala { 2_000 } else { 10_000 }), time_ms: None },
+            Level::Hard => Limits { depth: None, nodes: Some(if mangala { 15_000 } else { 60_000 }), time_ms: None },
             Level::Expert => Limits { depth: None, nodes: Some(600_000), time_ms: Some(1_000.0) },
         }
     }

@@ -19,14 +19,14 @@
 //! `performance.now()` is the clock.
 //!
 //! # Levels
-//! [`Level::ALL`], weakest first; [`Level::limits`] gives each budget:
+//! [`Level::ALL`], weakest first; [`Level::limits`] gives each budget in a game:
 //!
 //! | level | how it chooses |
 //! |---|---|
 //! | Beginner | one move ahead, each move misjudged by up to ±3 seeds (seeded) |
 //! | Easy | search, depth 2, at most 2 000 nodes |
-//! | Medium | search, 10 000 nodes |
-//! | Hard | search, 60 000 nodes |
+//! | Medium | search, 10 000 nodes (Mangala IV: 2 000) |
+//! | Hard | search, 60 000 nodes (Mangala IV: 15 000) |
 //! | Expert | search, 600 000 nodes, capped at 1 s by the injected clock |
 //!
 //! Node budgets make a level's move the same for the same position, history

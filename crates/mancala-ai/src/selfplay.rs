@@ -38,8 +38,9 @@ impl Player for LevelPlayer {
     }
 
     fn accepts_split(&mut self, history: &[Position], side: Side) -> bool {
-        if self.level.searches() {
-            self.engine.split_advice(history, side, &self.level.limits(), &mut NoClock).is_some_and(|a| a.accept)
+        if let Some(pos) = history.last().filter(|_| self.level.searches()) {
+            let limits = self.level.limits(pos.variant());
+            self.engine.split_advice(history, side, &limits, &mut NoClock).is_some_and(|a| a.accept)
         } else {
             // Without a search: accept a split that wins.
             history.last().and_then(|p| split_score(p, side)).is_some_and(|s| s > 0)

@@ -1,6 +1,6 @@
 //! Cheap sanity of the level ladder (the full evidence, hundreds of games
 //! per pair with release builds, is `mancala match`; see
-//! `notes/ai-evidence.md`).
+//! `docs/ai-evidence.md`).
 
 use mancala_ai::selfplay::{LevelPlayer, play_out, random_opening, seat};
 use mancala_ai::{Level, Limits};
@@ -40,13 +40,18 @@ fn easy_beats_beginner_and_greedy() {
 
 #[test]
 fn budgets_grow_with_the_level() {
-    let nodes = |l: Level| l.limits().nodes.unwrap_or(0);
-    for pair in Level::ALL.windows(2) {
-        assert!(pair[0] < pair[1]);
-        assert!(nodes(pair[0]) <= nodes(pair[1]), "{pair:?}");
+    for variant in Variant::ALL {
+        let nodes = |l: Level| l.limits(variant).nodes.unwrap_or(0);
+        for pair in Level::ALL.windows(2) {
+            assert!(pair[0] < pair[1]);
+            assert!(nodes(pair[0]) <= nodes(pair[1]), "{variant:?} {pair:?}");
+        }
+        assert_eq!(Level::Beginner.limits(variant), Limits { depth: Some(1), nodes: None, time_ms: None });
+        assert!(Level::Expert.limits(variant).time_ms.is_some_and(|t| t <= 1_000.0));
     }
-    assert_eq!(Level::Beginner.limits(), Limits { depth: Some(1), nodes: None, time_ms: None });
-    assert!(Level::Expert.limits().time_ms.is_some_and(|t| t <= 1_000.0));
+    // Mangala IV's ladder is spaced lower (its search stops paying at about ten plies).
+    assert_eq!(Level::Hard.limits(Variant::Mangala).nodes, Some(15_000));
+    assert_eq!(Level::Hard.limits(Variant::Anywoli).nodes, Some(60_000));
 }
 
 #[test]

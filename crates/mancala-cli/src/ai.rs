@@ -25,7 +25,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let game = args::game(args)?;
     args.done()?;
     let limits = match (level, time_ms, nodes, depth) {
-        (Some(level), None, None, None) => level.limits(),
+        (Some(level), None, None, None) => level.limits(game.start().variant()),
         (None, None, None, None) => {
             return Err(
                 "give --level beginner|easy|medium|hard|expert|greedy, or --time-ms T (or --nodes N, --depth D)".into(),

@@ -113,7 +113,7 @@ impl Ai {
     /// An unknown level.
     #[wasm_bindgen(js_name = chooseSide)]
     pub fn choose_side(&mut self, game: &Game, level_id: &str) -> Result<String, JsError> {
-        let limits = level(level_id)?.limits();
+        let limits = level(level_id)?.limits(game.start().variant());
         let choice = self.engine.choose_side(game.start(), &limits, &mut clock());
         Ok(choice.side.name().to_owned())
     }
@@ -126,7 +126,7 @@ impl Ai {
     /// An unknown level or side.
     #[wasm_bindgen(js_name = acceptsSplit)]
     pub fn accepts_split(&mut self, game: &Game, side: &str, level_id: &str) -> Result<bool, JsError> {
-        let limits = level(level_id)?.limits();
+        let limits = level(level_id)?.limits(game.start().variant());
         let side: Side = side.parse().map_err(|e| JsError::new(&format!("{e}")))?;
         Ok(self.engine.split_advice(game.history(), side, &limits, &mut clock()).is_some_and(|a| a.accept))
     }

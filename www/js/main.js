@@ -42,7 +42,8 @@ async function main() {
   app.restore(location.hash || location.search);
   forget();
   if (embed) startEmbed(app, query);
-  else registerServiceWorker(() => app.m);
+  // The service worker's install fetches the whole site: not before the first frame.
+  else requestAnimationFrame(() => setTimeout(() => registerServiceWorker(() => app.m)));
   // A link pasted into the address bar of an open page changes only the hash.
   addEventListener('hashchange', () => {
     if (app.openLink(location.hash) !== '') forget();

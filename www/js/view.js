@@ -296,8 +296,10 @@ function syncMoves(list, g, m, enabled) {
       if (b.getAttribute('aria-current') !== 'step') {
         b.setAttribute('aria-current', 'step');
         // Scroll the list only (never the page) to show the current move.
+        // (The start is the first item: no layout to read, which a first frame would pay for.)
         const item = /** @type {HTMLElement} */ (li);
-        if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+        if (ply === 0) list.scrollTop = 0;
+        else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
         else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
           list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
         }

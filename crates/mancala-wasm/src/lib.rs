@@ -136,8 +136,8 @@ impl Game {
         self.game.jump(ply)
     }
 
-    /// The game as versioned JSON text: game, options, every move (undone
-    /// ones included) and how many are played.
+    /// The game as versioned JSON text: game, options, a set-up start if
+    /// any, every move (undone ones included) and how many are played.
     pub fn save(&self) -> String {
         let saved = Saved {
             format: SAVE_FORMAT,
@@ -155,9 +155,10 @@ impl Game {
     /// A game from [`Game::save`]'s text, every move replayed and checked.
     ///
     /// # Errors
-    /// Text that is not JSON, a format this version does not read, an
-    /// unknown game, a malformed option, or a move that is not a legal move
-    /// at its point in the game (named by its number).
+    /// A [`ReadError`]: text that is not JSON, a format this version does
+    /// not read, an unknown game, a malformed option, a set-up position
+    /// that does not fit the game, or a move that is not a legal move at its
+    /// point in the game (named by its number).
     pub fn load(text: &str) -> Result<Game, ReadError> {
         let value = js_sys::JSON::parse(text).map_err(|_| ReadError::NotJson)?;
         let saved: Saved = from_js(value).map_err(|e| ReadError::Malformed(error::words(&e)))?;

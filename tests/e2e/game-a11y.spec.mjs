@@ -37,6 +37,19 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
   });
 }
 
+test('axe: no violations in the embedded views: a game to step through, a set-up puzzle', async ({ page }) => {
+  for (const query of [
+    'embed=1&mode=view&game=sadeqa-iii&moves=2.9.1&ply=1',
+    'embed=1&mode=puzzle&theme=dark&game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48',
+  ]) {
+    await page.goto(`./?${query}`);
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    await expect(page.locator('#board')).toHaveAttribute('data-busy', 'false');
+    expect(await violations(page)).toEqual([]);
+  }
+  await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible();
+});
+
 test('axe: no violations during the ritual, on a phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   const page = await context.newPage();

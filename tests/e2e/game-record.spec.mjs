@@ -78,6 +78,29 @@ test('a share link reproduces the game: options, setup number and moves', async 
   await other.close();
 });
 
+test('a game from a set-up position survives a reload and travels in its share link', async ({ page, browser }) => {
+  // Sadeqa III (SQ-1: 96 seeds), North to move with two seeds left.
+  const board = [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+  await open(page, `game=sadeqa-iii&board=${board.join('.')}&stores=40.54&turn=north`);
+  await setSpeed(page, 'instant');
+  expect(await shown(page)).toMatchObject({ board, stores: [40, 54], toMove: 'north', ply: 0, legal: [8] });
+  await play(page, 8);
+  const here = await shown(page);
+  await page.reload();
+  await ready(page);
+  expect(await shown(page)).toEqual(here);
+  await expectShownIsEngine(page);
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const link = await page.locator('#share-link').inputValue();
+  expect(link).toContain(`board=${board.join('.')}&stores=40.54&turn=north`);
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await page2.goto(link);
+  await ready(page2);
+  expect(await shown(page2)).toEqual(here);
+  await other.close();
+});
+
 test('the same setup number gives the same random setup (MG-2)', async ({ page }) => {
   await open(page, 'game=mangala-iv&setup=random&seed=77');
   const a = (await shown(page)).board;

@@ -330,10 +330,16 @@ test('a set-up position: from the link as a puzzle, and from a load command', as
   await frame.getByRole('button', { name: 'Start again' }).click();
   await expect(frame.locator('#board')).toHaveAttribute('data-ply', '0');
   expect((await shown(frame)).board).toEqual(board);
+  // The computer's worker plays from the same position: North's only move answers.
+  await post(page, frame, [{ ns: NS, type: 'set-option', name: 'computer', value: 'north' }]);
+  await frame.locator('#pits [data-pit="6"]').click();
+  await expect(frame.locator('#board')).toHaveAttribute('data-ply', '2');
+  const moves = (await heard(page)).map((r) => r.data).filter((d) => d.type === 'move');
+  expect(moves.slice(-2).map((d) => [d.move, d.side])).toEqual([['6', 'south'], ['7', 'north']]);
 
   // The same from the host, North to move; then a position that does not add up is refused.
   await post(page, frame, [
-    { ns: NS, type: 'load', game: 'sadeqa-iii', position: { board: [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0], stores: { south: 40, north: 54 }, turn: 'north' } },
+    { ns: NS, type: 'load', game: 'sadeqa-iii', position: { board: [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0], stores: { south: 40, north: 54 }, turn: 'north' }, computer: 'none' },
   ]);
   expect(await shown(frame)).toEqual({ variant: 'sadeqa-iii', board: [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0], ply: 0, toMove: 'north', legal: [8] });
   await post(page, frame, [{ ns: NS, type: 'load', game: 'sadeqa-iii', position: { board: Array(16).fill(6), stores: { south: 1, north: 0 }, turn: 'south' } }]);

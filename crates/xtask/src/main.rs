@@ -13,6 +13,7 @@ mod dist;
 mod serve;
 mod sha256;
 mod single;
+mod site;
 mod suite;
 mod tools;
 mod util;

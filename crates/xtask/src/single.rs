@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::sha256;
+use crate::site::{attr, attributes, local};
 use crate::util::{Context, Result, fail, json_string, list_files, say, warn};
 
 /// The file written next to `index.html`.
@@ -102,7 +103,7 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
         let tag = &rest[..=end];
         let name: String = tag[1..].chars().take_while(char::is_ascii_alphanumeric).collect();
         let attrs = attributes(tag);
-        let get = |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+        let get = |key: &str| attr(&attrs, key);
         let mut after = &rest[end + 1..];
         let replacement = match name.as_str() {
             "link" => match (get("rel"), get("href")) {
@@ -171,21 +172,6 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
     Ok(Page { html: out, entry: resolve("", &entry)?, styles })
 }
 
-/// The `name="value"` attributes of a tag (values without entities, as in our pages).
-fn attributes(tag: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut rest = tag.trim_start_matches('<').trim_end_matches('>');
-    rest = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric());
-    while let Some(eq) = rest.find("=\"") {
-        let key = rest[..eq].trim().rsplit(char::is_whitespace).next().unwrap_or("").to_ascii_lowercase();
-        let value_start = eq + 2;
-        let Some(len) = rest[value_start..].find('"') else { break };
-        out.push((key, rest[value_start..value_start + len].to_owned()));
-        rest = &rest[value_start + len + 1..];
-    }
-    out
-}
-
 fn read_text(site: &Path, rel: &str) -> Result<String> {
     let path = site.join(rel);
     std::fs::read_to_string(&path).at(&path)
@@ -222,20 +208,8 @@ fn resolve(from: &str, spec: &str) -> Result<String> {
     if !(spec.starts_with("./") || spec.starts_with("../") || (from.is_empty() && !spec.starts_with('/'))) {
         return fail(format!("{from}: cannot bundle the import of `{spec}` (only relative paths)"));
     }
-    let mut parts: Vec<&str> = from.split('/').collect();
-    parts.pop(); // the file name
-    for part in spec.split('/') {
-        match part {
-            "." | "" => {}
-            ".." => {
-                if parts.pop().is_none() {
-                    return fail(format!("{from}: `{spec}` leads out of the site"));
-                }
-            }
-            p => parts.push(p),
-        }
-    }
-    Ok(parts.join("/"))
+    let folder = from.rsplit_once('/').map_or("", |(folder, _)| folder);
+    local(spec, folder).map_or_else(|| fail(format!("{from}: `{spec}` leads out of the site")), Ok)
 }
 
 /// One module, rewritten as the body of a function `(require, __moduleUrl) => exports`.

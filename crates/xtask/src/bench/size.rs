@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use crate::site::{attr, attributes, local};
 use crate::util::{Context, Result, fail};
 
 /// Data files fetched at start-up (English): the UI strings and the rules texts (`js/i18n.js`).
@@ -66,7 +67,7 @@ pub fn first_load(dir: &Path) -> Result<Vec<String>> {
         let rel = attr(&attrs, "rel").unwrap_or_default().to_ascii_lowercase();
         match tag.as_str() {
             "link" => {
-                let Some(href) = attr(&attrs, "href").and_then(|h| local(&h, "")) else { continue };
+                let Some(href) = attr(&attrs, "href").and_then(|h| local(h, "")) else { continue };
                 match rel.as_str() {
                     "stylesheet" => found.push(href),
                     r if r.split_whitespace().any(|w| w == "icon") => found.push(href),
@@ -75,7 +76,7 @@ pub fn first_load(dir: &Path) -> Result<Vec<String>> {
                 }
             }
             "script" => {
-                if let Some(src) = attr(&attrs, "src").and_then(|s| local(&s, "")) {
+                if let Some(src) = attr(&attrs, "src").and_then(|s| local(s, "")) {
                     modules.push(src);
                 }
             }
@@ -224,8 +225,8 @@ pub fn check_budgets(dir: &Path) -> Result {
     }
 }
 
-/// `<link …>` and `<script …>` start tags of `html`: lower-case tag name and raw attribute text.
-fn tags(html: &str) -> Vec<(String, String)> {
+/// `<link …>` and `<script …>` start tags of `html`: lower-case tag name and attributes.
+fn tags(html: &str) -> Vec<(String, Vec<(String, String)>)> {
     let lower = html.to_ascii_lowercase();
     let mut out = Vec::new();
     let mut from = 0;
@@ -234,7 +235,7 @@ fn tags(html: &str) -> Vec<(String, String)> {
         let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
         let end = lower[at..].find('>').map_or(lower.len(), |i| at + i);
         if (name == "link" || name == "script") && end > at + 1 + name.len() {
-            out.push((name.clone(), html[at + 1 + name.len()..end].to_owned()));
+            out.push((name.clone(), attributes(&html[at + 1 + name.len()..end])));
         }
         if html[at..].starts_with("<!--") {
             from = lower[at..].find("-->").map_or(lower.len(), |i| at + i + 3);
@@ -243,53 +244,6 @@ fn tags(html: &str) -> Vec<(String, String)> {
         }
     }
     out
-}
-
-/// The value of attribute `name` in a tag's attribute text (quoted or not).
-fn attr(attrs: &str, name: &str) -> Option<String> {
-    let bytes = attrs.as_bytes();
-    let lower = attrs.to_ascii_lowercase();
-    let mut from = 0;
-    while let Some(i) = lower[from..].find(name).map(|i| from + i) {
-        from = i + name.len();
-        let before_ok = i == 0 || bytes[i - 1].is_ascii_whitespace();
-        let rest = attrs[from..].trim_start();
-        if !before_ok || !rest.starts_with('=') {
-            continue;
-        }
-        let value = rest[1..].trim_start();
-        return Some(match value.chars().next() {
-            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or("").to_owned(),
-            _ => value.split(char::is_whitespace).next().unwrap_or("").to_owned(),
-        });
-    }
-    None
-}
-
-/// A same-site relative URL resolved against folder `base` (`""` for the root), without query or
-/// fragment; `None` for absolute URLs and bare module names.
-fn local(url: &str, base: &str) -> Option<String> {
-    let url = url.split(['?', '#']).next().unwrap_or("");
-    if url.is_empty() || url.contains("://") || url.starts_with("//") || url.starts_with("data:") {
-        return None;
-    }
-    let (mut parts, rest): (Vec<&str>, &str) = if let Some(abs) = url.strip_prefix('/') {
-        (Vec::new(), abs)
-    } else if url.starts_with("./") || url.starts_with("../") || !url.contains(':') {
-        (base.split('/').filter(|s| !s.is_empty()).collect(), url)
-    } else {
-        return None;
-    };
-    for seg in rest.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            s => parts.push(s),
-        }
-    }
-    Some(parts.join("/"))
 }
 
 /// Module specifiers of the static `import … from '…'`, `import '…'` and `export … from '…'`
@@ -392,31 +346,21 @@ mod tests {
     }
 
     #[test]
-    fn resolves_relative_urls() {
-        assert_eq!(local("./app.js", "js").as_deref(), Some("js/app.js"));
-        assert_eq!(local("../pkg/m.js", "js").as_deref(), Some("pkg/m.js"));
-        assert_eq!(local("m_bg.wasm", "pkg").as_deref(), Some("pkg/m_bg.wasm"));
-        assert_eq!(local("css/app.css?v=2", "").as_deref(), Some("css/app.css"));
-        assert_eq!(local("/x.js", "js").as_deref(), Some("x.js"));
-        assert_eq!(local("https://cdn.example/x.js", ""), None);
-        assert_eq!(local("../../x.js", "js"), None);
-    }
-
-    #[test]
     fn reads_tags_and_attributes() {
         let html = "<!doctype html><!-- <script src=\"no.js\"> --><link rel=\"stylesheet\" href=\"css/a.css\">\
                     <LINK rel=icon href='i.svg' type=\"image/svg+xml\"><link rel=modulepreload href=js/e.js>\
                     <link rel=\"manifest\" href=\"m.webmanifest\"><script type=\"module\" src=\"js/main.js\"></script>";
-        let found: Vec<(String, Option<String>, Option<String>)> =
-            tags(html).into_iter().map(|(t, a)| (t, attr(&a, "rel"), attr(&a, "href").or(attr(&a, "src")))).collect();
+        let tags = tags(html);
+        let found: Vec<(&str, Option<&str>, Option<&str>)> =
+            tags.iter().map(|(t, a)| (t.as_str(), attr(a, "rel"), attr(a, "href").or(attr(a, "src")))).collect();
         assert_eq!(
             found,
             [
-                ("link".into(), Some("stylesheet".into()), Some("css/a.css".into())),
-                ("link".into(), Some("icon".into()), Some("i.svg".into())),
-                ("link".into(), Some("modulepreload".into()), Some("js/e.js".into())),
-                ("link".into(), Some("manifest".into()), Some("m.webmanifest".into())),
-                ("script".into(), None, Some("js/main.js".into())),
+                ("link", Some("stylesheet"), Some("css/a.css")),
+                ("link", Some("icon"), Some("i.svg")),
+                ("link", Some("modulepreload"), Some("js/e.js")),
+                ("link", Some("manifest"), Some("m.webmanifest")),
+                ("script", None, Some("js/main.js")),
             ]
         );
     }

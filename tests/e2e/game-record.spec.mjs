@@ -32,6 +32,8 @@ test('undo, redo and jumping to any move', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
   // A new move after undo drops the moves that could have been redone.
   await list.locator('button[data-ply="1"]').click();
+  // The board shows the jump on its next frame: read its legal pits after that.
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '1');
   await play(page, (await shown(page)).legal.at(-1) ?? -1);
   e = await expectShownIsEngine(page);
   expect(e.moves.length).toBe(2);

@@ -449,9 +449,9 @@ export class App {
     const words = { ...params };
     // Ids inside the details (a rule broken, an option) have words too.
     for (const name of ['why', 'option']) {
-      const key = `load.${name}.${String(words[name]).replaceAll('.', '-')}`;
-      const text = this.m.t(key);
-      if (name in words && text !== key) words[name] = text;
+      const idKey = `load.${name}.${String(words[name]).replaceAll('.', '-')}`;
+      const text = this.m.t(idKey);
+      if (name in words && text !== idKey) words[name] = text;
     }
     return this.m.t(key, words);
   }

@@ -134,6 +134,7 @@ function isPosition(value) {
   if (!isPlain(value) || !Object.keys(value).every((k) => ['board', 'stores', 'turn'].includes(k))) return false;
   const { board, stores, turn } = value;
   return (
+    // At most Anywoli's 24 pits, with room: the engine checks the exact count.
     Array.isArray(board) && board.length <= 48 && board.every(count) &&
     isPlain(stores) && Object.keys(stores).length === 2 && count(stores.south) && count(stores.north) &&
     (turn === 'south' || turn === 'north')

@@ -107,7 +107,8 @@ import init, * as wasm from '../pkg/mancala_wasm.js';
 /**
  * Why a game cannot be started or read: the engine's English `message`,
  * and a `code` (not-json, malformed, format, unknown-game, bad-option,
- * options, not-a-move, illegal, ply) with `params` for translations.
+ * options, position, pit-count, seed-total, odd-stores, not-a-move,
+ * illegal, ply) with `params` for translations (`load.<code>` strings).
  * @typedef {Error & {code?: string, params?: Record<string, string | number>}} ReadError
  */
 

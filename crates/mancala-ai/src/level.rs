@@ -65,8 +65,8 @@ impl Level {
     /// ahead; the others search with a node budget (deterministic); Expert's
     /// time cap only matters with a real clock on a slow machine.
     ///
-    /// Mangala IV (free choice) gets smaller Medium and Hard budgets (and
-    /// Easy's cap no higher than Medium's, though depth 2 stops sooner): its
+    /// Easy's node cap is a bound only: depth 2 stops sooner. Mangala IV
+    /// (free choice) gets smaller Medium and Hard budgets: its
     /// search stops gaining strength at about ten plies, so the levels are
     /// spaced lower to stay distinct (`docs/ai-evidence.md`, §5a).
     #[must_use]
@@ -74,7 +74,7 @@ impl Level {
         let mangala = matches!(variant, Variant::Mangala);
         match self {
             Level::Greedy | Level::Beginner => Limits { depth: Some(1), nodes: None, time_ms: None },
-            Level::Easy => Limits { depth: Some(2), nodes: Some(if mangala { 1_000 } else { 2_000 }), time_ms: None },
+            Level::Easy => Limits { depth: Some(2), nodes: Some(1_000), time_ms: None },
             Level::Medium => Limits { depth: None, nodes: Some(if mangala { 1_000 } else { 10_000 }), time_ms: None },
             Level::Hard => Limits { depth: None, nodes: Some(if mangala { 15_000 } else { 60_000 }), time_ms: None },
             Level::Expert => Limits { depth: None, nodes: Some(600_000), time_ms: Some(1_000.0) },

@@ -24,7 +24,7 @@
 //! | level | how it chooses |
 //! |---|---|
 //! | Beginner | one move ahead, each move misjudged by up to ±3 seeds (seeded) |
-//! | Easy | search, depth 2, at most 2 000 nodes |
+//! | Easy | search, depth 2, at most 1 000 nodes |
 //! | Medium | search, 10 000 nodes (Mangala IV: 1 000) |
 //! | Hard | search, 60 000 nodes (Mangala IV: 15 000) |
 //! | Expert | search, 600 000 nodes, capped at 1 s by the injected clock |

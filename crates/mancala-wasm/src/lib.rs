@@ -209,10 +209,9 @@ impl Game {
     /// The start, when it is not the game's own layout (a set-up position).
     fn set_up(&self) -> Option<StartView> {
         let start = self.game.start();
-        (*start != Position::new(start.variant(), *start.options())).then(|| StartView {
-            board: start.board().iter().map(|&seeds| u32::from(seeds)).collect(),
-            stores: BySide { south: u32::from(start.stores().south), north: u32::from(start.stores().north) },
-            turn: start.turn(),
+        (*start != Position::new(start.variant(), *start.options())).then(|| {
+            let Setup { board, stores, turn, .. } = start.to_setup();
+            StartView { board, stores, turn }
         })
     }
 

@@ -393,7 +393,8 @@ fn the_computer_chooses_the_winning_side_in_the_ritual() {
 }
 
 /// AM-4 from a set-up position (C-1 order, stores, player to move): only a move that feeds
-/// North is legal; the save keeps the position, and a position that does not fit is named.
+/// North is legal; the save keeps the position, and a position that does not fit is named:
+/// the pit count (C-1), the seed total (C-7), Al-manqala's even stores (AM-5).
 #[wasm_bindgen_test]
 fn a_game_can_start_from_a_set_up_position() {
     let text = r#"{"format": 1, "variant": "al-manqala", "moves": ["6"],

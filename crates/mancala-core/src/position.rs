@@ -35,7 +35,8 @@ impl Outcome {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum EndReason {
-    /// No seeds left on the board (MG-8, AW-6).
+    /// No seeds left on the board (MG-8, AW-6); not an end of Sadeqa III
+    /// (SQ-5: no-move) or Al-manqala (AM-8: fifty).
     BoardEmpty,
     /// The player to move had no legal move (SQ-5), or neither had (MG-7, AW-2).
     NoMove,
@@ -194,7 +195,9 @@ impl Setup {
 ///
 /// With the `serde` feature it is read and written as its [`Setup`]; reading
 /// checks it like [`Position::from_setup`], which recomputes any end but
-/// repetition and split (a position that ended so reads as board-empty).
+/// repetition and split (a position that ended so, its board settled, reads
+/// as the game's end for an empty board: board-empty in Mangala IV and
+/// Anywoli, no-move in Sadeqa III, fifty in Al-manqala).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "Setup", into = "Setup"))]
@@ -588,10 +591,7 @@ impl Position {
     /// Ends the game where the rules say so, else hands the turn on,
     /// applying passes and no-move ends at once (C-8).
     fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, obs: &mut O) {
-        if self.seeds_on_board() == 0 {
-            self.finish(EndReason::BoardEmpty, obs);
-            return;
-        }
+        // Each game has its own ends: an empty board ends only MG-8 and AW-6.
         games::check_end(self, mover, obs);
         if self.end.is_some() {
             return;

@@ -93,6 +93,19 @@ fn aw6_aw7_second_to_last_group_takes_the_last_four() {
     assert_eq!((end.reason, end.outcome), (EndReason::FourLeft, Outcome::Win(Side::South)));
 }
 
+/// AW-6 before AW-5's extra move and its pass: South's final four leaves four
+/// seeds, all in North's row, and South's row empty. The game ends at once
+/// (four-left); AW-7.1 gives the four to South, who captured the last group.
+#[test]
+fn aw6_aw7_four_left_ends_before_the_extra_move_is_passed() {
+    let pos = position(AW, opts(), &board(&[(10, 1), (11, 3), (15, 1), (20, 3)]), [44, 44], Side::South);
+    let (after, trace) = traced(&pos, Move::Sow(10));
+    assert_eq!(snapshot(&after), (vec![0; 24], [52, 44]));
+    assert!(!trace.0.iter().any(|s| matches!(s, Step::Pass { .. } | Step::ExtraMove { .. })));
+    let end = after.end().expect("over");
+    assert_eq!((end.reason, end.outcome), (EndReason::FourLeft, Outcome::Win(Side::South)));
+}
+
 #[test]
 fn aw7_a_mid_sow_group_counts_for_the_pits_owner() {
     // South's mid-sow four in pit 12 goes to North and leaves four: North takes them.
@@ -139,6 +152,9 @@ fn aw7_rule_three_lot_is_replayable() {
     assert!(winners.contains(&Side::South) && winners.contains(&Side::North));
 }
 
+/// AW-6 at the four-or-none coincidence: the mid-sow four (AW-4) leaves four
+/// seeds, but the move is not over; its final four (AW-5) takes them, so the
+/// move ends with none left: board-empty, and AW-7 gives nothing.
 #[test]
 fn aw6_aw8_board_empty_after_two_groups_and_48_48_draws() {
     // Pit 11's two seeds: 12 (3 → 4, North's mid-sow four), 13 (3 → 4, South's

@@ -120,6 +120,16 @@ fn mg8_board_empty_ends_the_game() {
     assert_eq!(after.play(Move::Sow(0)), Err(PlayError::GameOver));
 }
 
+/// MG-8 before MG-7: on an empty board neither player can move, but the game
+/// ends because the board is empty (board-empty), with nothing to settle.
+#[test]
+fn mg8_an_empty_board_is_board_empty_not_no_move() {
+    let pos = position(MG, Options::default(), &[0; 14], [50, 48], Side::North);
+    let end = pos.end().expect("over at once");
+    assert_eq!((end.reason, end.outcome), (EndReason::BoardEmpty, Outcome::Win(Side::South)));
+    assert_eq!(snapshot(&pos), (vec![0; 14], [50, 48]));
+}
+
 #[test]
 fn mg9_c4_even_forced_game_first_mover_wins_64_34() {
     for first in Side::ALL {

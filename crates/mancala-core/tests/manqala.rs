@@ -105,6 +105,37 @@ fn am8_fifty_captured_ends_at_once_leaving_the_board() {
     assert_eq!((end.reason, end.outcome), (EndReason::Fifty, Outcome::Win(Side::South)));
 }
 
+/// AM-8: the capture that reaches fifty also empties the board. The game ends
+/// by fifty, not "board empty", which is no Al-manqala end; a set-up empty
+/// board reads the same way.
+#[test]
+fn am8_fifty_that_empties_the_board_is_still_fifty() {
+    // Pit 5's two seeds: 6 (1 → 2), 7 (1 → 2, last): take 7, then 6; pit 5 is
+    // empty: stop. South has 50 and nothing is left on the board.
+    let pos = position(AM, opts(), &[0, 0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 0, 0], [46, 48], Side::South);
+    let after = play(&pos, 5);
+    assert_eq!(snapshot(&after), (vec![0; 14], [50, 48]));
+    let end = after.end().expect("over");
+    assert_eq!((end.reason, end.outcome), (EndReason::Fifty, Outcome::Win(Side::South)));
+    assert_eq!(after.to_move(), None);
+    let empty = position(AM, opts(), &[0; 14], [48, 50], Side::South);
+    assert_eq!(empty.end().map(|e| (e.reason, e.outcome)), Some((EndReason::Fifty, Outcome::Win(Side::North))));
+}
+
+/// AM-8 before AM-6: the capture that reaches fifty also leaves North's row
+/// empty and South unable to feed it. Fifty ends the game at once, so North
+/// does not take the two seeds left (they stay on the board, unscored).
+#[test]
+fn am8_am6_fifty_while_starving_the_opponent_is_fifty() {
+    // Pit 6's seed makes pit 7 hold 2: take it; North's row is empty, and
+    // neither pit 0 (7 pits away) nor pit 5 (2 pits away) could feed it.
+    let pos = position(AM, opts(), &[1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0], [48, 46], Side::South);
+    let after = play(&pos, 6);
+    assert_eq!(snapshot(&after), (vec![1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0], [50, 46]));
+    let end = after.end().expect("over");
+    assert_eq!((end.reason, end.outcome), (EndReason::Fifty, Outcome::Win(Side::South)));
+}
+
 #[test]
 fn am9_am10_agreed_split_divides_the_board_equally_and_49_49_draws() {
     let pos = Position::new(AM, opts());

@@ -104,6 +104,32 @@ fn sq5_no_move_ends_and_the_last_mover_takes_the_rest() {
     assert_eq!((end.reason, end.outcome), (EndReason::NoMove, Outcome::Win(Side::North)));
 }
 
+/// SQ-4, SQ-5: a capture that takes every seed but its own leaves the seed
+/// that landed, so a Sadeqa III move never empties the board; North, left
+/// without seeds, has no move and South takes the last seed (no-move).
+#[test]
+fn sq4_sq5_a_capture_of_all_the_rest_leaves_the_landing_seed() {
+    let pos = position(SQ, opts(), &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0], [46, 46], Side::South);
+    let (after, trace) = traced(&pos, Move::Sow(0));
+    assert!(trace.0.contains(&Step::Capture { pit: 14, seeds: 3, to: Side::South, kind: CaptureKind::Final }));
+    assert!(trace.0.contains(&Step::Capture { pit: 1, seeds: 1, to: Side::South, kind: CaptureKind::Settle }));
+    assert_eq!(snapshot(&after), (vec![0; 16], [50, 46]));
+    let end = after.end().expect("over");
+    assert_eq!((end.reason, end.outcome), (EndReason::NoMove, Outcome::Win(Side::South)));
+}
+
+/// SQ-5: Sadeqa III's ends are no-move and repetition (C-6); "board empty" is
+/// not one of them. A set-up empty board leaves the player to move (South)
+/// without a move: no-move, and North, who did not move, takes nothing.
+#[test]
+fn sq5_an_empty_board_ends_as_no_move() {
+    let pos = position(SQ, opts(), &[0; 16], [50, 46], Side::South);
+    assert_eq!(snapshot(&pos), (vec![0; 16], [50, 46]));
+    let end = pos.end().expect("over at once");
+    assert_eq!((end.reason, end.outcome), (EndReason::NoMove, Outcome::Win(Side::South)));
+    assert_eq!(pos.to_move(), None);
+}
+
 #[test]
 fn sq5_no_move_in_a_set_up_position_goes_to_the_player_not_to_move() {
     let pos = position(SQ, opts(), &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0], [46, 46], Side::South);

@@ -30,14 +30,18 @@ pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side,
     }
 }
 
-/// AW-6 and AW-7: four seeds left go to one player and end the game.
-pub(super) fn check_four_left<O: Observer>(pos: &mut Position, mover: Side, obs: &mut O) {
-    if pos.seeds_on_board() != 4 {
-        return;
+/// AW-6 and AW-7: after a move (before its extra move), no seeds left end
+/// the game; four seeds left go to one player and end it.
+pub(super) fn check_end<O: Observer>(pos: &mut Position, mover: Side, obs: &mut O) {
+    match pos.seeds_on_board() {
+        0 => pos.finish(EndReason::BoardEmpty, obs), // AW-6
+        4 => {
+            let taker = last_four_taker(pos).unwrap_or(mover);
+            pos.settle_all(taker, obs);
+            pos.finish(EndReason::FourLeft, obs); // AW-6, AW-7
+        }
+        _ => {}
     }
-    let taker = last_four_taker(pos).unwrap_or(mover);
-    pos.settle_all(taker, obs);
-    pos.finish(EndReason::FourLeft, obs);
 }
 
 /// Who takes the last four (AW-7); `None` only for a set-up position in

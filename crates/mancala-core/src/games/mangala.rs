@@ -12,7 +12,7 @@
 //! - MG-8: ends when the board is empty, or by repetition.
 
 use super::LapEnd;
-use crate::{CaptureKind, Observer, Position, Side};
+use crate::{CaptureKind, EndReason, Observer, Position, Side};
 
 /// MG-5 and MG-6.
 pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
@@ -30,5 +30,13 @@ pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side,
         }
         3 | 5.. => LapEnd::Relay,
         _ => LapEnd::Stop,
+    }
+}
+
+/// MG-8: the game ends when the board is empty (before MG-7 could call it a
+/// game in which neither player can move).
+pub(super) fn check_board_empty<O: Observer>(pos: &mut Position, obs: &mut O) {
+    if pos.seeds_on_board() == 0 {
+        pos.finish(EndReason::BoardEmpty, obs); // MG-8
     }
 }

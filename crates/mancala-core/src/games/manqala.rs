@@ -9,7 +9,8 @@
 //!   sowing path every pit at 2 or 4 until one is not; no opposite pits.
 //! - AM-6: an empty opponent that cannot be fed takes every seed left.
 //! - AM-7: a player whose row is empty passes (app convention).
-//! - AM-8: 50 captured wins at once; the board is left unscored.
+//! - AM-8: 50 captured wins at once; the board is left unscored (the end is
+//!   fifty even when that capture empties the board).
 //! - AM-9: an agreed split (`Move::Split`) divides the board equally;
 //!   repetition applies it.
 //! - AM-10: 50 or more wins, 49–49 draws.
@@ -57,9 +58,12 @@ pub(super) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
     pos.finish(EndReason::Starvation, obs);
 }
 
-/// AM-8: fifty captured ends the game at once.
+/// AM-8: fifty captured ends the game at once, before AM-6 and AM-7 are
+/// looked at. It is the end even when that capture empties the board: "board
+/// empty" is no Al-manqala end. (An empty board always means fifty: captures
+/// are even, so 98 captured cannot be 49–49.)
 pub(super) fn check_fifty<O: Observer>(pos: &mut Position, obs: &mut O) {
     if pos.stores.south >= 50 || pos.stores.north >= 50 {
-        pos.finish(EndReason::Fifty, obs);
+        pos.finish(EndReason::Fifty, obs); // AM-8, also when the board is empty
     }
 }

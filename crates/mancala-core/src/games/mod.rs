@@ -45,13 +45,15 @@ pub(crate) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
     }
 }
 
-/// Ends the game if a game-specific condition holds after a move (AM-8,
-/// AW-6); the board-empty end is common to all.
+/// Ends the game if one of its own ends holds after a move (MG-8, AM-8,
+/// AW-6). Sadeqa III has none here: an empty board leaves the next player
+/// without a move (SQ-5), which `no_move` applies.
 pub(crate) fn check_end<O: Observer>(pos: &mut Position, mover: Side, obs: &mut O) {
     match pos.variant {
+        Variant::Mangala => mangala::check_board_empty(pos, obs),
         Variant::Manqala => manqala::check_fifty(pos, obs),
-        Variant::Anywoli => anywoli::check_four_left(pos, mover, obs),
-        Variant::Mangala | Variant::Sadeqa => {}
+        Variant::Anywoli => anywoli::check_end(pos, mover, obs),
+        Variant::Sadeqa => {}
     }
 }
 

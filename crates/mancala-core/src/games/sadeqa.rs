@@ -5,7 +5,9 @@
 //! - SQ-3: relay while the last seed falls into an occupied pit.
 //! - SQ-4: ending in an empty pit of your own row captures the opposite pit.
 //! - SQ-5: no legal move at the start of a turn ends the game; the seeds
-//!   left go to the player who made the last move. Also by repetition.
+//!   left go to the player who made the last move. Also by repetition. An
+//!   empty board is such an end (no-move); a move never empties it, since a
+//!   capture leaves the seed that landed (SQ-4).
 
 use super::LapEnd;
 use crate::{CaptureKind, Observer, Position, Side};

@@ -21,6 +21,9 @@ export const GAMES = /** @type {const} */ ([
 export async function open(page, link = '') {
   await page.goto(link ? `./#${link}` : './');
   await ready(page);
+  // A first visit opens with the start dialog (journeys.spec.mjs tests it); these tests look around.
+  const start = page.locator('#start[open]');
+  if (await start.count()) await page.locator('#start-close').click();
 }
 
 /** @param {Page} page */

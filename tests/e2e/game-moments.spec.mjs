@@ -78,10 +78,12 @@ test.describe('Mangala IV ritual "Tek mi, Çift mi?" (MG-3)', () => {
     }
     await ritual.getByRole('button', { name: 'Start playing' }).click();
     await expect(page.locator('#player-north .who')).toHaveText('You · North');
-    // South (the computer) moves first, in its worker.
-    await expect(page.locator('#board')).toHaveAttribute('data-ply', '1');
-    await idle(page);
-    await expectShownIsEngine(page);
+    // South (the computer) moves first, in its worker; against the computer the player's forced
+    // moves (MG-4) play themselves by default, so the side chosen plays the game out to its end.
+    await expect(page.locator('#set-forced')).toBeChecked();
+    await expect(page.locator('#board')).toHaveAttribute('data-over', 'true', { timeout: 60_000 });
+    const e = await expectShownIsEngine(page);
+    expect(e.moves.length).toBeGreaterThan(2);
   });
 
   test('can be skipped', async ({ page }) => {

@@ -28,8 +28,8 @@ test('the single file plays a move against the computer from file://', async ({ 
   });
   page.on('worker', (worker) => worker.on('console', (m) => m.type() === 'error' && errors.push(`worker: ${m.text()}`)));
 
-  // South is the player, North the computer (level 1).
-  await page.goto(`${single}#game=mangala-iv&mode=computer&side=south&level=1`);
+  // South is the player, North the computer (level 1); free choice, so no move plays itself (MG-4).
+  await page.goto(`${single}#game=mangala-iv&free=1&mode=computer&side=south&level=1`);
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
   await idle(page);
   await page.locator('#speed').selectOption('instant');

@@ -7,7 +7,7 @@ import { decodeLink, encodeLink } from '../../www/js/link.js';
 import { letterPit, pitLetter, sideOf, summarize, controller } from '../../www/js/state.js';
 import { pickLanguage } from '../../www/js/i18n.js';
 import { neighbour } from '../../www/js/input.js';
-import { animate } from '../../www/js/anim.js';
+import { animate, finish, hurry } from '../../www/js/anim.js';
 
 test('a share link carries game, options, setup number, moves and ply', () => {
   const text = encodeLink(
@@ -121,7 +121,7 @@ test('the trace player ends on the board the trace leads to, and reports every e
   /** @type {import('../../www/js/state.js').Frame | null} */
   let last = null;
   await animate(TRACE, { board: [2, 1, 1, 1], stores: { south: 0, north: 0 } }, {
-    speed: 'instant',
+    speed: () => 'instant',
     reduced: false,
     token: { cancelled: false },
     onFrame: (f) => {
@@ -135,4 +135,58 @@ test('the trace player ends on the board the trace leads to, and reports every e
   assert.deepEqual(frame.stores, { south: 2, north: 0 });
   assert.equal(frame.hand, null);
   assert.deepEqual(events, ['lift', 'capture', 'extra-move']);
+});
+
+/**
+ * Starts `TRACE` at `speed()` under mocked timers (so no time passes by
+ * itself) and returns what it reports.
+ * @param {() => import('../../www/js/state.js').Speed} speed
+ * @param {import('../../www/js/anim.js').Token} token
+ */
+function animateFrozen(speed, token) {
+  const seen = { events: /** @type {string[]} */ ([]), frame: /** @type {any} */ (null), done: false };
+  const promise = animate(TRACE, { board: [2, 1, 1, 1], stores: { south: 0, north: 0 } }, {
+    speed,
+    reduced: false,
+    token,
+    now: () => 0,
+    onFrame: (f) => {
+      seen.frame = f;
+    },
+    onEvent: (step) => seen.events.push(step.type),
+  }).then(() => {
+    seen.done = true;
+  });
+  return { seen, promise };
+}
+
+/** Lets pending promise callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+test('a move at slow speed is finished at once when asked, every event still reported', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const token = { cancelled: false };
+  const { seen, promise } = animateFrozen(() => 'slow', token);
+  await settle();
+  assert.equal(seen.done, false, 'a slow move waits for its timers');
+  finish(token);
+  await promise;
+  assert.deepEqual(seen.frame.board, [1, 2, 0, 0]);
+  assert.deepEqual(seen.frame.stores, { south: 2, north: 0 });
+  assert.deepEqual(seen.events, ['lift', 'capture', 'extra-move']);
+});
+
+test('a change of speed applies in the middle of a move', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  /** @type {import('../../www/js/anim.js').Token} */
+  const token = { cancelled: false };
+  /** @type {import('../../www/js/state.js').Speed} */
+  let speed = 'slow';
+  const { seen, promise } = animateFrozen(() => speed, token);
+  await settle();
+  assert.equal(seen.done, false);
+  speed = 'instant';
+  hurry(token);
+  await promise;
+  assert.deepEqual(seen.frame.board, [1, 2, 0, 0]);
 });

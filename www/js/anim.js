@@ -23,28 +23,61 @@ export const TIMING = {
 };
 
 /**
- * A cancellable pause.
+ * What a running animation listens to: `cancelled` (the game was replaced)
+ * or `skip` (the player wants the move finished) end it at once; `wake`,
+ * set while it pauses, cuts the current pause short.
+ * @typedef {{cancelled: boolean, skip?: boolean, wake?: (() => void) | null}} Token
+ */
+
+/**
+ * A pause that ends early when the token is cancelled, skipped or woken.
  * @param {number} ms
- * @param {{cancelled: boolean}} token
+ * @param {Token} token
+ * @returns {Promise<void>}
  */
 function pause(ms, token) {
-  if (ms <= 0 || token.cancelled) return Promise.resolve();
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  if (ms <= 0 || token.cancelled || token.skip) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      token.wake = null;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    token.wake = done;
+  });
+}
+
+/**
+ * Finishes a running animation at once (every event is still reported).
+ * @param {Token} token
+ */
+export function finish(token) {
+  token.skip = true;
+  token.wake?.();
+}
+
+/**
+ * Cuts the current pause short, so that a change of speed applies at once.
+ * @param {Token} token
+ */
+export function hurry(token) {
+  token.wake?.();
 }
 
 /**
  * @typedef {object} AnimOptions
- * @property {Speed} speed
+ * @property {() => Speed} speed  read at every step, so a change applies mid-move
  * @property {boolean} reduced  prefers-reduced-motion: no gliding, no flying
  * @property {(frame: Frame) => void} onFrame  called after each change
  * @property {(step: Step, frame: Frame) => void} onEvent  laps after the first, captures, extra moves, passes, the end
- * @property {{cancelled: boolean}} token  set `cancelled` to finish at once
+ * @property {Token} token  see {@link finish}
  * @property {() => number} [now]
  */
 
 /**
- * Plays `trace` from `start`. Resolves when done (at once at "instant" or
- * when cancelled, with every event still reported).
+ * Plays `trace` from `start`. Resolves when done (at once at "instant",
+ * when cancelled or finished, with every event still reported).
  * @param {Step[]} trace
  * @param {{board: number[], stores: {south: number, north: number}}} start
  * @param {AnimOptions} opts
@@ -52,16 +85,14 @@ function pause(ms, token) {
  */
 export async function animate(trace, start, opts) {
   const now = opts.now ?? (() => performance.now());
-  const base = TIMING[opts.speed] ?? TIMING.normal;
   const sows = trace.reduce((n, s) => n + (s.type === 'sow' ? 1 : 0), 0);
   const lifts = trace.reduce((n, s) => n + (s.type === 'lift' ? 1 : 0), 0);
-  const sowTime = sows * base.sow + lifts * base.lift;
-  const squeeze = sowTime > base.budget && sowTime > 0 ? base.budget / sowTime : 1;
-  const t = {
-    lift: base.lift * squeeze,
-    sow: base.sow * squeeze,
-    capture: base.capture,
-    notice: base.notice,
+  /** The step times at the current speed; a long relay move is squeezed into the budget. */
+  const timing = () => {
+    const base = TIMING[opts.speed()] ?? TIMING.normal;
+    const sowTime = sows * base.sow + lifts * base.lift;
+    const squeeze = sowTime > base.budget && sowTime > 0 ? base.budget / sowTime : 1;
+    return { lift: base.lift * squeeze, sow: base.sow * squeeze, capture: base.capture, notice: base.notice };
   };
   /** @type {Frame} */
   const frame = {
@@ -76,7 +107,7 @@ export async function animate(trace, start, opts) {
   // Steps shorter than a frame are batched: time owed is paid once it adds up.
   let owed = 0;
   const wait = async (/** @type {number} */ ms) => {
-    if (opts.token.cancelled) return;
+    if (opts.token.cancelled || opts.token.skip) return;
     owed += ms;
     if (owed >= 16) {
       const ms2 = owed;
@@ -86,7 +117,8 @@ export async function animate(trace, start, opts) {
     }
   };
   for (const step of trace) {
-    const fast = opts.token.cancelled || opts.speed === 'instant';
+    const fast = opts.token.cancelled || Boolean(opts.token.skip) || opts.speed() === 'instant';
+    const t = timing();
     switch (step.type) {
       case 'lift': {
         frame.board[step.pit] = 0;
@@ -139,5 +171,5 @@ export async function animate(trace, start, opts) {
   }
   frame.hand = null;
   opts.onFrame(frame);
-  if (owed > 0 && !opts.token.cancelled) await pause(owed, opts.token);
+  if (owed > 0) await pause(owed, opts.token);
 }

@@ -7,7 +7,7 @@
  * @module app
  */
 
-import { animate } from './anim.js';
+import { animate, finish, hurry } from './anim.js';
 import { openChooser, seatsFor } from './chooser.js';
 import { Computer } from './computer.js';
 import { Engine, randomHidden, randomSeed, ritualChooser, ritualSeats, variants } from './engine.js';
@@ -17,9 +17,10 @@ import { decodeLink, encodeLink } from './link.js';
 import { draw, isMoving, layout } from './render.js';
 import { renderRules } from './rules.js';
 import { runRitual } from './ritual.js';
-import { controller, createState, letterPit, other, summarize } from './state.js';
+import { controller, createState, letterPit, other, playsForcedMoves, summarize } from './state.js';
 import { keepBroken, parseAutosave, readAutosave, readPrefs, writeAutosave, writePrefs } from './storage.js';
 import { describeMove, humanTurn, placePits, playerName, sideName, sync } from './view.js';
+import { openWelcome } from './welcome.js';
 
 /** @typedef {import('./state.js').AppState} AppState */
 /** @typedef {import('./state.js').Seating} Seating */
@@ -38,6 +39,9 @@ function byId(doc, id) {
   if (!el) throw new Error(`the page has no #${id}`);
   return el;
 }
+
+/** Seeds captured so far by both players: a split declined is not offered again until it grows. @param {GameState} g */
+const captured = (g) => g.stores.south + g.stores.north;
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,7 +130,6 @@ export class App {
     /** @type {Choice | null} */
     this.lastChoice = null;
     /** The computer's move if its proposal of the split is declined. @type {number | 'split' | null} */
-    this.declinedMove = null;
     this.variants = variants();
     this.reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
     /** @type {(() => void)[]} */
@@ -185,6 +188,7 @@ export class App {
     if (this.domDirty) {
       this.domDirty = false;
       sync(this.el, s, this.m, { busy: this.busy, paused: this.paused, ritual: this.ritualActive });
+      this.el.setForced.checked = playsForcedMoves(s.settings, s.seating);
     }
     if (isMoving(s.frame, now)) this.schedule();
     if (this.doc.documentElement.dataset.ready !== 'true') {
@@ -281,7 +285,17 @@ export class App {
       const speed = /** @type {import('./state.js').Speed} */ (this.el.speed.value);
       this.update({ settings: { ...this.state.settings, speed } });
       this.savePrefs();
+      hurry(this.token); // a move in progress goes on at the new speed at once
     });
+    // A click on the board, Escape or Space finishes a move that is still playing out. The click
+    // is caught before the pits see it, so it never plays a pit too.
+    const hurryUp = (/** @type {MouseEvent} */ e) => {
+      if (!this.busy) return;
+      e.stopPropagation();
+      finish(this.token);
+    };
+    this.el.board.addEventListener('click', hurryUp, { capture: true });
+    this.cleanups.push(() => this.el.board.removeEventListener('click', hurryUp, { capture: true }));
     on(this.el.moves, 'click', (e) => {
       const b = e.target instanceof Element ? e.target.closest('button[data-ply]') : null;
       if (b) this.jump(Number(/** @type {HTMLElement} */ (b).dataset.ply));
@@ -316,6 +330,11 @@ export class App {
     on(doc, 'keydown', (/** @type {KeyboardEvent} */ e) => {
       const t = e.target;
       if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+      if (this.busy && (e.key === 'Escape' || e.key === ' ') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        finish(this.token);
+        return;
+      }
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const key = e.key.toLowerCase();
       if (key === 'z' && !e.shiftKey) {
@@ -350,11 +369,10 @@ export class App {
     this.update({
       settings: {
         speed: /** @type {import('./state.js').Speed} */ (speed),
-        autoForced: prefs.autoForced === true,
+        autoForced: typeof prefs.autoForced === 'boolean' ? prefs.autoForced : null,
         ritual: prefs.ritual !== false,
       },
     });
-    this.el.setForced.checked = this.state.settings.autoForced;
     this.el.setRitual.checked = this.state.settings.ritual;
     this.el.setIds.checked = prefs.ruleIds === true;
     this.doc.documentElement.classList.toggle('show-ids', this.el.setIds.checked);
@@ -414,6 +432,7 @@ export class App {
       focus: null,
       banner: '',
       splitOffer: null,
+      splitDeclined: null,
     });
     this.el.splitOffer.hidden = true;
     this.el.shareBox.hidden = true;
@@ -478,7 +497,7 @@ export class App {
     }
     if (saved === null || saveError !== null) {
       this.adopt(Engine.create('mangala-iv', { setup: 'even' }), this.seatingFrom({}));
-      if (saveError === null && !linkError) this.update({ notice: this.m.t('app.welcome') });
+      if (saveError === null && !linkError && this.persist) this.welcome();
     }
     if (linkError) {
       this.update({ notice: this.m.t('link.bad', { reason: linkError }), noticeIsError: true });
@@ -507,7 +526,10 @@ export class App {
     }
     this.autosave();
     this.update({ notice: this.m.t('link.opened'), noticeIsError: false });
-    this.next();
+    // A finished game says how it ended, as it would have when its last move was played.
+    const g = this.state.game;
+    if (g?.over && !this.state.viewOnly) this.showEnd();
+    else this.next();
     return null;
   }
 
@@ -530,6 +552,19 @@ export class App {
   autosave() {
     if (!this.persist || !this.engine) return;
     writeAutosave({ save: this.engine.save(), seating: this.state.seating });
+  }
+
+  /** The first visit: the four games, each one click from a game against the computer or for two. */
+  async welcome() {
+    const start = await openWelcome(/** @type {HTMLDialogElement} */ (byId(this.doc, 'start')), this.m, this.variants);
+    if (!start) return;
+    const human = 'south';
+    await this.startGame({
+      variant: start.variant,
+      options: {},
+      seating: { mode: start.mode, human, level: this.state.seating.level, players: seatsFor(start.mode, human) },
+      ritual: this.state.settings.ritual,
+    });
   }
 
   async newGame() {
@@ -636,6 +671,7 @@ export class App {
   async playMove(move) {
     const before = this.state.game;
     if (!this.engine || !before || this.busy) return;
+    if (move !== 'split') this.declineSplit(); // playing on declines a split on offer (AM-9)
     let trace;
     try {
       trace = this.engine.play(move);
@@ -667,7 +703,7 @@ export class App {
     this.autosave();
     const sum = summarize(trace);
     await animate(trace, before, {
-      speed: this.state.settings.speed,
+      speed: () => this.state.settings.speed,
       reduced: this.reduced,
       token,
       onFrame: (frame) => {
@@ -760,7 +796,7 @@ export class App {
     if (this.paused || !g.toMove) return;
     if (controller(this.state.seating, g.toMove) === 'computer') {
       this.computerMove();
-    } else if (g.forced !== null && this.state.settings.autoForced) {
+    } else if (g.forced !== null && playsForcedMoves(this.state.settings, this.state.seating)) {
       const epoch = this.epoch;
       const ply = g.ply;
       const forced = g.forced;
@@ -783,13 +819,16 @@ export class App {
       ]);
       if (epoch !== this.epoch || this.state.game?.ply !== ply) return;
       this.update({ thinking: false });
-      const opponent = other(/** @type {Side} */ (g.toMove));
-      if (thought.proposeSplit && g.canSplit && controller(this.state.seating, opponent) === 'human') {
-        // Al-manqala (AM-9): the computer would rather split; if refused it plays its move.
-        this.offerSplit(/** @type {Side} */ (g.toMove), thought.move);
-        return;
-      }
+      const mover = /** @type {Side} */ (g.toMove);
+      // Al-manqala (AM-9): the computer that would rather split plays its move and proposes the
+      // split to the human, who accepts or plays on; once declined, it asks again only after a capture.
+      const proposes = thought.proposeSplit && g.canSplit && this.state.splitDeclined !== captured(g);
+      const engine = this.engine;
       await this.playMove(thought.move);
+      const after = this.state.game;
+      if (proposes && this.engine === engine && after?.ply === ply + 1 && after.canSplit && after.toMove === other(mover) && controller(this.state.seating, other(mover)) === 'human') {
+        this.offerSplit(mover);
+      }
     } catch (err) {
       if (epoch !== this.epoch) return;
       this.paused = true;
@@ -921,20 +960,19 @@ export class App {
       }
       return;
     }
-    this.offerSplit(proposer, null);
+    this.offerSplit(proposer);
   }
 
   /**
-   * Shows a proposal of the split for the other player to answer.
+   * Shows a proposal of the split for the other player to answer. The board
+   * stays playable: a move declines it (AM-9).
    * @param {Side} proposer
-   * @param {number | 'split' | null} instead the proposer's move if it is declined (the computer's)
    */
-  offerSplit(proposer, instead) {
+  offerSplit(proposer) {
     const g = this.state.game;
     if (!g) return;
     const answerer = other(proposer);
     const left = g.board.reduce((a, b) => a + b, 0);
-    this.declinedMove = instead;
     this.el.splitTitle.textContent = this.m.t('split.title', { player: playerName(this.m, this.state.seating, proposer), side: sideName(this.m, proposer) });
     this.el.splitText.textContent = this.m.t('split.text', {
       left: this.m.t('seeds', { n: left }),
@@ -942,30 +980,34 @@ export class App {
       player: playerName(this.m, this.state.seating, answerer),
       side: sideName(this.m, answerer),
     });
+    this.el.splitText.append(` ${this.m.t('split.playDeclines')}`);
     this.el.splitOffer.hidden = false;
     this.update({ splitOffer: { proposer } });
     this.announce(`${this.el.splitTitle.textContent} ${this.el.splitText.textContent}`);
-    this.el.splitTitle.focus();
   }
 
   /** @param {boolean} accept */
   answerSplit(accept) {
-    const offer = this.state.splitOffer;
-    if (!offer) return;
-    this.el.splitOffer.hidden = true;
-    this.update({ splitOffer: null });
-    const answerer = other(offer.proposer);
-    const instead = this.declinedMove;
-    this.declinedMove = null;
+    if (!this.state.splitOffer) return;
     if (accept) {
+      this.el.splitOffer.hidden = true;
+      this.update({ splitOffer: null });
       this.playMove('split');
     } else {
-      const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, answerer) });
-      this.update({ notice: text });
-      this.announce(text);
-      if (instead !== null) this.playMove(instead);
-      else this.focusBoard();
+      this.declineSplit();
+      this.focusBoard();
     }
+  }
+
+  /** Declines the split on offer: play goes on, and the offer is not made again before a capture. */
+  declineSplit() {
+    const offer = this.state.splitOffer;
+    const g = this.state.game;
+    if (!offer || !g) return;
+    this.el.splitOffer.hidden = true;
+    const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, other(offer.proposer)) });
+    this.update({ splitOffer: null, splitDeclined: captured(g), notice: text, noticeIsError: false });
+    this.announce(text);
   }
 
   // ---- Panels ----

@@ -217,7 +217,11 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     const change = (e) => {
       const t = /** @type {HTMLInputElement} */ (e.target);
       if (t.name === 'variant') showOptions();
-      if (t.name === 'mode') showPlayers();
+      if (t.name === 'mode') {
+        showPlayers();
+        // The radios were rebuilt: keep the keyboard on the one just chosen.
+        /** @type {HTMLElement | null} */ (form.querySelector(`input[name="mode"][value="${t.value}"]`))?.focus();
+      }
       if (t.name === 'seed' && t.value) {
         const random = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="setup"][value="random"]'));
         if (random) random.checked = true;

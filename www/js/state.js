@@ -46,7 +46,8 @@ export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
 /**
  * @typedef {object} Settings
  * @property {Speed} speed
- * @property {boolean} autoForced  play Mangala IV's forced pit automatically
+ * @property {boolean | null} autoForced  play Mangala IV's forced pit automatically (null: not
+ *   chosen, which means yes against the computer: see {@link playsForcedMoves})
  * @property {boolean} ritual  hold Mangala IV's opening ritual
  */
 
@@ -66,6 +67,7 @@ export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
  * @property {string} notice  a message for the player (errors included)
  * @property {boolean} noticeIsError
  * @property {{proposer: Side} | null} splitOffer  Al-manqala: a split proposed, awaiting an answer
+ * @property {number | null} splitDeclined  seeds captured when a split was last declined
  * @property {boolean} viewOnly  embedding: no input
  */
 
@@ -73,7 +75,7 @@ export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
 export function createState() {
   return {
     lang: 'en',
-    settings: { speed: 'normal', autoForced: false, ritual: true },
+    settings: { speed: 'normal', autoForced: null, ritual: true },
     seating: { mode: 'two', human: 'south', level: 2, players: { south: 'p1', north: 'p2' } },
     game: null,
     frame: null,
@@ -86,6 +88,7 @@ export function createState() {
     notice: '',
     noticeIsError: false,
     splitOffer: null,
+    splitDeclined: null,
     viewOnly: false,
   };
 }
@@ -142,6 +145,17 @@ export function controller(seating, side) {
   if (seating.mode === 'two') return 'human';
   if (seating.mode === 'demo') return 'computer';
   return side === seating.human ? 'human' : 'computer';
+}
+
+/**
+ * Whether a forced move (MG-4) plays itself: as the player set it, else
+ * against the computer (a human waiting to click the only pit while the
+ * computer replies at once is no game), not between two people.
+ * @param {Settings} settings
+ * @param {Seating} seating
+ */
+export function playsForcedMoves(settings, seating) {
+  return settings.autoForced ?? seating.mode !== 'two';
 }
 
 /**

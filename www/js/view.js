@@ -145,7 +145,7 @@ export function placePits(layer, g) {
 export function humanTurn(s, busy) {
   const g = s.game;
   return Boolean(
-    g && g.toMove && !busy && !s.viewOnly && !s.splitOffer && controller(s.seating, g.toMove) === 'human',
+    g && g.toMove && !busy && !s.viewOnly && controller(s.seating, g.toMove) === 'human',
   );
 }
 
@@ -208,9 +208,12 @@ export function sync(el, s, m, flags) {
     const who = /** @type {HTMLElement} */ (box.querySelector('.who'));
     const score = /** @type {HTMLElement} */ (box.querySelector('.score'));
     const turn = /** @type {HTMLElement} */ (box.querySelector('.turn'));
-    who.textContent = m.t('player.label', { player: playerName(m, s.seating, side), side: sideName(m, side) });
+    // Until the ritual (MG-3) has given out the sides, a bar names its side only.
+    who.textContent = flags.ritual
+      ? sideName(m, side)
+      : m.t('player.label', { player: playerName(m, s.seating, side), side: sideName(m, side) });
     score.textContent = m.t('player.captured', { n: shown.stores[side] });
-    const moving = g.toMove === side;
+    const moving = g.toMove === side && !flags.ritual;
     box.classList.toggle('to-move', moving);
     turn.textContent = moving ? (s.thinking ? m.t('player.thinking') : m.t('player.toMove')) : '';
   }
@@ -236,7 +239,7 @@ export function sync(el, s, m, flags) {
   el.redo.disabled = el.last.disabled = busy || !g.canRedo;
   el.forced.hidden = g.forced === null || !canPlay;
   if (g.forced !== null) el.forced.textContent = m.t('controls.forced', { letter: pitLetter(g.forced, n) });
-  el.split.hidden = !g.canSplit || !canPlay;
+  el.split.hidden = !g.canSplit || !canPlay || Boolean(s.splitOffer);
   el.resume.hidden = !(flags.paused && !busy && g.toMove && controller(s.seating, g.toMove) === 'computer');
   el.speed.value = s.settings.speed;
 
@@ -280,7 +283,8 @@ function syncMoves(list, g, m, enabled) {
       li.classList.add('start');
     } else {
       const move = g.moves[ply - 1];
-      const before = ply >= 2 ? g.moves[ply - 2].stores : { south: 0, north: 0 };
+      // The first move gains from the start's stores (a set-up position may have captured seeds).
+      const before = ply >= 2 ? g.moves[ply - 2].stores : (g.start?.stores ?? { south: 0, north: 0 });
       const got = move.stores[move.side] - before[move.side];
       num.textContent = `${ply}.`;
       mv.textContent = moveName(m, move.move, n);

@@ -1,0 +1,160 @@
+// @ts-check
+// First contact (issue 15): what a newcomer meets — the start on a first visit, moves that can be
+// finished at once, forced moves that play themselves against the computer, the chooser's focus,
+// a finished game opened from a link, a set-up game's first capture, and a split proposal that
+// never locks the board (AM-9).
+import { test, expect } from '@playwright/test';
+import { clickPit, engine, expectShownIsEngine, idle, open, play, ready, setSpeed, shown } from './game-helpers.mjs';
+
+test('a first visit starts with the four games, each one click from the computer or two players', async ({ page }) => {
+  await page.goto('./');
+  await ready(page);
+  const start = page.locator('#start');
+  await expect(start).toBeVisible();
+  await expect(start.locator('h2')).toHaveText('Welcome to Mancala Atlas');
+  const cards = start.locator('.start-card');
+  await expect(cards.locator('h3')).toHaveText(['Mangala IV', 'Sadeqa III', 'Al-manqala', 'Anywoli']);
+  for (const name of ['Mangala IV', 'Sadeqa III', 'Al-manqala', 'Anywoli']) {
+    await expect(start.getByRole('button', { name: `Play ${name} against the computer` })).toBeVisible();
+    await expect(start.getByRole('button', { name: `Play ${name}, two players on this device` })).toBeVisible();
+  }
+  // Keyboard first: the first game's first button has the focus.
+  await expect(start.getByRole('button', { name: 'Play Mangala IV against the computer' })).toBeFocused();
+  await start.getByRole('button', { name: 'Play Sadeqa III against the computer' }).click();
+  await expect(start).toBeHidden();
+  await idle(page);
+  expect(await shown(page)).toMatchObject({ variant: 'sadeqa-iii', ply: 0, toMove: 'south', board: [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6] });
+  await expect(page.locator('#player-south .who')).toHaveText('You · South');
+  await expect(page.locator('#player-north .who')).toHaveText('Computer · North');
+  // The game is saved: a second visit resumes it instead of asking again.
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#start')).toBeHidden();
+  expect((await shown(page)).variant).toBe('sadeqa-iii');
+});
+
+test('the start can be closed to look around, and two players is one click too', async ({ page }) => {
+  await page.goto('./');
+  await ready(page);
+  await page.locator('#start').getByRole('button', { name: 'Just look around' }).click();
+  await expect(page.locator('#start')).toBeHidden();
+  expect((await shown(page)).variant).toBe('mangala-iv');
+  await expect(page.locator('#notice')).toBeHidden();
+
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await ready(page);
+  await page.locator('#start').getByRole('button', { name: 'Play Anywoli, two players on this device' }).click();
+  await idle(page);
+  expect((await shown(page)).variant).toBe('anywoli');
+  await expect(page.locator('#player-south .who')).toHaveText('Player 1 · South');
+  await expect(page.locator('#player-north .who')).toHaveText('Player 2 · North');
+});
+
+test('a long move ends at once on a click, Escape or Space, and a change of speed applies mid-move', async ({ page }) => {
+  // Anywoli's first move relays for several laps: over 6 s at normal speed, more at slow.
+  await open(page, 'game=anywoli');
+  await setSpeed(page, 'slow');
+  for (const [pit, finish] of /** @type {const} */ ([
+    [0, 'click'],
+    [13, 'Escape'],
+    [1, 'Space'],
+    [14, 'speed'],
+  ])) {
+    const before = (await shown(page)).ply;
+    await clickPit(page, pit);
+    await expect(page.locator('#board')).toHaveAttribute('data-busy', 'true');
+    if (finish === 'click') await page.locator('#board').click({ position: { x: 5, y: 5 } });
+    else if (finish === 'speed') await setSpeed(page, 'instant');
+    else await page.keyboard.press(finish);
+    // Slow speed would take many seconds; the move is finished at once.
+    await expect(page.locator('#board')).toHaveAttribute('data-busy', 'false', { timeout: 2500 });
+    expect((await shown(page)).ply).toBe(before + 1);
+    await expectShownIsEngine(page);
+    if (finish === 'speed') await setSpeed(page, 'slow');
+  }
+});
+
+test('against the computer, Mangala IV forced moves play themselves by default; the setting stays (MG-4)', async ({ page }) => {
+  await open(page, 'game=mangala-iv&mode=computer&side=south&level=1');
+  await setSpeed(page, 'instant');
+  await expect(page.locator('#set-forced')).toBeChecked();
+  // Nobody clicks: South's forced pit is played, then the computer answers, and so on.
+  await expect(page.locator('#board')).not.toHaveAttribute('data-ply', /^[01]$/);
+  // Turned off, the player's forced move waits for a click again.
+  await page.locator('.settings summary').click();
+  await page.locator('#set-forced').uncheck();
+  await expect(page.locator('#board')).toHaveAttribute('data-to-move', 'south', { timeout: 30_000 });
+  await idle(page);
+  const ply = (await shown(page)).ply;
+  await page.waitForTimeout(800); // longer than the 400 ms a forced move would wait at most
+  expect((await shown(page)).ply).toBe(ply);
+  // Between two people on one device, it is off until they turn it on.
+  await page.evaluate(() => localStorage.removeItem('mancala-atlas:prefs'));
+  await open(page, 'game=mangala-iv');
+  await expect(page.locator('#set-forced')).not.toBeChecked();
+});
+
+test('choosing a Mode in New game keeps the keyboard in the dialog', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'New game' }).first().click();
+  const dialog = page.locator('#chooser');
+  await dialog.getByLabel('Two players on this device').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Against the computer')).toBeChecked();
+  await expect(dialog.getByLabel('Against the computer')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Computer against computer')).toBeFocused();
+});
+
+test('a finished game opened from a link shows its result and the end panel (AM-8)', async ({ page }) => {
+  // South's capture of two reaches 50 (AM-5, AM-8).
+  await open(page, 'game=al-manqala&board=0.0.0.0.0.1.1.0.0.0.0.0.0.2&stores=48.46&moves=5');
+  const end = page.locator('#end');
+  await expect(end).toBeVisible();
+  await expect(end.locator('#end-title')).toHaveText('Player 1 (South) wins');
+  await expect(end.locator('#end-score')).toHaveText('South 50 – 46 North');
+  await expect(end.locator('#end-reason')).toHaveText('A player reached fifty captured seeds, which wins at once.');
+  expect(await shown(page)).toMatchObject({ over: true, ply: 1, stores: [50, 46] });
+});
+
+test('in a set-up position, the first move counts only what it captured', async ({ page }) => {
+  // Stores 40 and 40; South's one seed brings pit b to four (AW-5): four captured, not 44.
+  await open(page, 'game=anywoli&board=1.3.0.0.0.0.0.0.0.0.0.0.2.2.2.2.2.2.0.0.0.0.0.0&stores=40.40');
+  await setSpeed(page, 'instant');
+  await play(page, 0);
+  const entry = page.locator('#moves button[data-ply="1"]');
+  await expect(entry.locator('.gain')).toHaveText('+4');
+  await expect(entry).toHaveAttribute('aria-label', 'Move 1: South a, captures 4 seeds');
+  expect((await shown(page)).stores).toEqual([44, 40]);
+});
+
+test('a split proposed by the computer never locks the board, and after a decline waits for a capture (AM-9)', async ({ page }) => {
+  await open(page, 'game=al-manqala&mode=computer&side=south&level=1');
+  await setSpeed(page, 'instant');
+  // The computer (North) is made to want the split at each of its moves: North plays 7, then 8.
+  await page.evaluate(() => {
+    const app = /** @type {any} */ (window).mancalaAtlas;
+    const replies = [7, 8];
+    app.computer.think = async () => ({ move: replies.shift(), score: 0, depth: 1, nodes: 1, pv: [], exact: false, proposeSplit: true });
+  });
+  await clickPit(page, 0);
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
+  await idle(page);
+  const offer = page.locator('#split-offer');
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText('Or simply play a move: that declines it.');
+  // The board stays playable: South's legal pits are offered.
+  expect((await shown(page)).legal).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  await clickPit(page, 1);
+  // Declined by playing on; North's next move proposes again, but nothing was captured since.
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '4');
+  await idle(page);
+  await expect(offer).toBeHidden();
+  const e = await engine(page);
+  expect({ moves: e.moves, stores: e.stores, board: e.board }).toEqual({
+    moves: ['0', '7', '1', '8'],
+    stores: [0, 0],
+    board: [2, 1, 10, 10, 9, 9, 9, 1, 0, 10, 10, 9, 9, 9],
+  });
+});

@@ -1,0 +1,93 @@
+// @ts-check
+/**
+ * The first visit's start: the four games, each one click from a game
+ * against the computer or between two players on this device. The games
+ * come from the engine's list and their texts from the rules files, so
+ * this module names none.
+ * @module welcome
+ */
+
+/** @typedef {import('./engine.js').VariantInfo} VariantInfo */
+/** @typedef {import('./i18n.js').Messages} Messages */
+
+/**
+ * @typedef {object} Start
+ * @property {string} variant
+ * @property {'computer' | 'two'} mode
+ */
+
+/**
+ * @param {string} tag
+ * @param {string} className
+ * @param {string} [text]
+ */
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * Opens the start dialog; resolves with the game and mode chosen, or null
+ * when the player closes it to look around first.
+ * @param {HTMLDialogElement} dialog holds `#start-games` and `#start-close`
+ * @param {Messages} m
+ * @param {VariantInfo[]} variants
+ * @returns {Promise<Start | null>}
+ */
+export function openWelcome(dialog, m, variants) {
+  const list = /** @type {HTMLElement} */ (dialog.querySelector('#start-games'));
+  const close = /** @type {HTMLButtonElement} */ (dialog.querySelector('#start-close'));
+  m.apply(dialog);
+  list.replaceChildren(
+    ...variants.map((v) => {
+      const text = m.rules?.[v.id] ?? {};
+      const name = text.name ?? v.name;
+      const card = el('li', 'start-card');
+      card.dataset.variant = v.id;
+      const buttons = el('div', 'row');
+      for (const mode of /** @type {const} */ (['computer', 'two'])) {
+        const b = /** @type {HTMLButtonElement} */ (el('button', mode === 'computer' ? 'primary' : '', m.t(`start.${mode}`)));
+        b.type = 'button';
+        b.value = mode;
+        b.setAttribute('aria-label', m.t(`start.${mode}Game`, { game: name }));
+        buttons.append(b);
+      }
+      card.append(
+        el('h3', 'name', name),
+        el('p', 'facts', text.summary ?? m.t('info.size', { n: v.pitsPerRow, seeds: v.seeds })),
+        el('p', 'region', text.region ?? ''),
+        buttons,
+      );
+      return card;
+    }),
+  );
+  return new Promise((resolve) => {
+    /** @param {Start | null} value */
+    const finish = (value) => {
+      list.removeEventListener('click', pick);
+      close.removeEventListener('click', dismiss);
+      dialog.removeEventListener('cancel', dismiss);
+      if (dialog.open) dialog.close();
+      resolve(value);
+    };
+    /** @param {Event} e */
+    const pick = (e) => {
+      const b = e.target instanceof Element ? e.target.closest('button') : null;
+      const card = b?.closest('[data-variant]');
+      if (!b || !(card instanceof HTMLElement)) return;
+      finish({ variant: card.dataset.variant ?? '', mode: b.value === 'computer' ? 'computer' : 'two' });
+    };
+    /** @param {Event} e */
+    const dismiss = (e) => {
+      e.preventDefault();
+      finish(null);
+    };
+    list.addEventListener('click', pick);
+    close.addEventListener('click', dismiss);
+    dialog.addEventListener('cancel', dismiss);
+    dialog.showModal();
+    /** @type {HTMLElement | null} */ (list.querySelector('button'))?.focus();
+  });
+}

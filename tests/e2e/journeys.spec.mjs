@@ -105,7 +105,35 @@ test('choosing a Mode in New game keeps the keyboard in the dialog', async ({ pa
   await expect(dialog.getByLabel('Against the computer')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(dialog.getByLabel('Computer against computer')).toBeFocused();
+  // The sides are named, not placed: on a phone the board stands upright, and against the
+  // computer it turns so the player's row is nearest them, so no row is always at the bottom.
+  await page.keyboard.press('ArrowUp');
+  await expect(dialog.locator('#chooser-players')).not.toContainText(/bottom|top/);
+  await expect(dialog.locator('#chooser-options')).not.toContainText(/bottom|top/);
+  await expect(dialog.getByRole('radiogroup', { name: 'Your side' }).locator('label')).toHaveText(['South', 'North']);
 });
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`the ritual leaves the board in view at ${viewport.width}×${viewport.height}, and names no player before it has seated them (MG-3)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('./');
+    await ready(page);
+    await page.locator('#start').getByRole('button', { name: 'Play Mangala IV against the computer' }).click();
+    const ritual = page.locator('#ritual');
+    await expect(ritual).toBeVisible();
+    await expect(page.locator('#player-south .who')).toHaveText('South');
+    await expect(page.locator('#player-north .who')).toHaveText('North');
+    await expect(page.locator('.player.to-move')).toHaveCount(0);
+    // Every pit and the ritual's first answer are on screen at once.
+    const inView = async (/** @type {import('@playwright/test').Locator} */ l) => {
+      const box = await l.boundingBox();
+      return Boolean(box && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width);
+    };
+    const pits = await page.locator('#pits .pit').all();
+    expect(await Promise.all(pits.map(inView))).toEqual(pits.map(() => true));
+    expect(await inView(ritual.getByRole('button', { name: 'I hide them' }))).toBe(true);
+  });
+}
 
 test('a finished game opened from a link shows its result and the end panel (AM-8)', async ({ page }) => {
   // South's capture of two reaches 50 (AM-5, AM-8).

@@ -1,12 +1,12 @@
 // @ts-check
-// The README is executed (issue 15 §1): every example of the page that README.md and docs/*.md
-// show — each iframe `src`, each use of the MediaWiki widget (through the widget's own template,
-// as printed in the README), each share link (the link card, the Markdown card, `#game=…`
-// fragments and `game=…` parameter examples) and each file of the site they link to — is read from
-// the Markdown at test time and opened in Chromium, with `https://example.org/mancala/` replaced
-// by the served site. Each must show the game and the ply it names, with no error notice, and in
-// an embed's `mode=view`/`mode=puzzle` the controls that mode promises. The examples' CLI
-// commands are run by crates/mancala-cli/tests/readme.rs.
+// The README is executed (issue 15 §1): every example of the page that README.md (and the
+// repository's other *.md) and docs/*.md show — each iframe `src`, each use of the MediaWiki widget
+// (through the widget's own template, as printed in the README), each share link (the link card,
+// the Markdown card, `#game=…` fragments and `game=…` parameter examples) and each file of the site
+// they link to — is read from the Markdown at test time and opened in Chromium, with
+// `https://example.org/mancala/` replaced by the served site. Each must show the game and the ply
+// it names, with no error notice, and in an embed's `mode=view`/`mode=puzzle` the controls that
+// mode promises. The examples' CLI commands are run by crates/mancala-cli/tests/readme.rs.
 import { test, expect } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,13 +27,14 @@ const ROOT = new URL('../../', import.meta.url);
  * @property {string} url the address to open, relative to the site (`?embed=1&…`, `#game=…`, `icons/…`)
  */
 
-/** The Markdown files whose examples are run: README.md and docs/*.md. */
+/** The Markdown files whose examples are run: the repository's own `*.md` (README.md, …) and docs/*.md. */
 function documents() {
-  const docs = readdirSync(new URL('docs/', ROOT))
-    .filter((f) => f.endsWith('.md'))
-    .sort()
-    .map((f) => `docs/${f}`);
-  return ['README.md', ...docs].map((name) => ({ name, text: readFileSync(new URL(name, ROOT), 'utf8') }));
+  const markdown = (/** @type {string} */ dir) =>
+    readdirSync(new URL(dir, ROOT))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `${dir}${f}`);
+  return [...markdown(''), ...markdown('docs/')].map((name) => ({ name, text: readFileSync(new URL(name, ROOT), 'utf8') }));
 }
 
 /** `&amp;` and friends, as an HTML attribute holds them. @param {string} s */
@@ -192,13 +193,10 @@ test('the documentation has the examples it had (README.md and docs/*.md)', () =
     found.filter((e) => e.kind === kind && e.where.startsWith(`${file}:`)).length;
   // README: the view and the puzzle iframe; the widget's own use line and the article's; the
   // link card (twice), the Markdown card and the parameter table's set-up example; the card's picture.
-  expect({
-    iframes: count('iframe', 'README.md'),
-    widgets: count('widget', 'README.md'),
-    links: count('link', 'README.md'),
-    files: count('file', 'README.md'),
-    docsLinks: count('link', 'docs/bench.md'),
-  }).toEqual({ iframes: 2, widgets: 2, links: 4, files: 1, docsLinks: 2 });
+  const least = { 'README.md': { iframe: 2, widget: 2, link: 4, file: 1 }, 'docs/bench.md': { link: 2 } };
+  for (const [file, kinds] of Object.entries(least)) {
+    for (const [kind, n] of Object.entries(kinds)) expect(count(kind, file), `${kind} examples in ${file}`).toBeGreaterThanOrEqual(n);
+  }
   // The link card, the Markdown card and the iframe show the same game; so does the widget's use line.
   const card = found.filter((e) => e.kind === 'link' && e.where.startsWith('README.md:') && e.url.includes('moves='));
   const view = found.find((e) => e.kind === 'iframe' && e.url.includes('mode=view'));

@@ -1,5 +1,5 @@
-//! The README is executed (issue 15 §1): every `mancala …` command that README.md and docs/*.md
-//! show — a line of a code block (`cargo run … -p mancala-cli -- ARGS` or `mancala ARGS`) or an
+//! The README is executed (issue 15 §1): every `mancala …` command that README.md (and the
+//! repository's other `*.md`) and docs/*.md show — a line of a code block (`cargo run … -p mancala-cli -- ARGS` or `mancala ARGS`) or an
 //! inline code span (`` `mancala ARGS` ``) — is read from the Markdown at test time and run
 //! through the built binary exactly as written; it must exit 0 and print only JSON lines.
 //!
@@ -181,18 +181,22 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// README.md and docs/*.md, each with its examples.
-fn documents() -> Vec<(String, Vec<Example>)> {
-    let mut names = vec!["README.md".to_string()];
-    let mut docs: Vec<String> = std::fs::read_dir(root().join("docs"))
-        .expect("docs/")
-        .map(|e| e.expect("docs/ entry").file_name().to_string_lossy().into_owned())
+/// The `.md` files of `dir` (relative to the repository), sorted.
+fn markdown_in(dir: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.expect("a directory entry").file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".md"))
-        .map(|n| format!("docs/{n}"))
+        .map(|n| if dir.is_empty() { n } else { format!("{dir}/{n}") })
         .collect();
-    docs.sort();
-    names.extend(docs);
+    names.sort();
     names
+}
+
+/// The repository's own `*.md` (README.md, CONTRIBUTING.md, …) and docs/*.md, each with its examples.
+fn documents() -> Vec<(String, Vec<Example>)> {
+    [markdown_in(""), markdown_in("docs")]
+        .concat()
         .into_iter()
         .map(|name| {
             let text = std::fs::read_to_string(root().join(&name)).unwrap_or_else(|e| panic!("{name}: {e}"));

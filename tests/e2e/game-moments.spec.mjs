@@ -74,7 +74,7 @@ test.describe('Mangala IV ritual "Tek mi, Çift mi?" (MG-3)', () => {
     } else {
       // The computer assigns the rows and takes the side that moves first.
       await expect(ritual).toContainText('two counters, even');
-      await expect(ritual).toContainText('Computer plays South and You plays North');
+      await expect(ritual).toContainText('The computer plays South and you play North');
     }
     await ritual.getByRole('button', { name: 'Start playing' }).click();
     await expect(page.locator('#player-north .who')).toHaveText('You · North');

@@ -19,7 +19,8 @@ import { renderRules } from './rules.js';
 import { runRitual } from './ritual.js';
 import { controller, createState, letterPit, other, playsForcedMoves, summarize } from './state.js';
 import { keepBroken, parseAutosave, readAutosave, readPrefs, writeAutosave, writePrefs } from './storage.js';
-import { describeMove, humanTurn, placePits, playerName, sideName, sync } from './view.js';
+import { humanTurn, placePits, sync } from './view.js';
+import { banner, describeMove, endTexts, linkIgnored, linkRefused, readError, resultLine, splitAnswer, splitOffer, turnLine } from './narrate.js';
 import { openWelcome } from './welcome.js';
 
 /** @typedef {import('./state.js').AppState} AppState */
@@ -442,46 +443,37 @@ export class App {
    * Loads a saved game; returns null or the reason it failed (nothing changes then).
    * @param {string} save
    * @param {Seating} seating
+   * @param {readonly string[]} [written] the moves as a link wrote them
    * @returns {string | null}
    */
-  loadSave(save, seating) {
+  loadSave(save, seating, written) {
     try {
       this.adopt(Engine.load(save), seating);
       return null;
     } catch (err) {
-      return this.reasonOf(err);
+      return this.reasonOf(err, written);
     }
   }
 
   /**
-   * Why the engine refused a game, in the player's language: the
-   * translation of its code when there is one, else its English words.
+   * Why the engine refused a game, in the player's language (narrate.js).
    * @param {unknown} err
+   * @param {readonly string[]} [written] the moves as a link wrote them
    * @returns {string}
    */
-  reasonOf(err) {
-    if (!(err instanceof Error)) return String(err);
-    const { code, params } = /** @type {import('./engine.js').ReadError} */ (err);
-    const key = `load.${code}`;
-    if (typeof code !== 'string' || this.m.t(key) === key) return err.message;
-    /** @type {Record<string, string | number>} */
-    const words = { ...params };
-    // Ids inside the details (a rule broken, an option) have words too.
-    for (const name of ['why', 'option']) {
-      const idKey = `load.${name}.${String(words[name]).replaceAll('.', '-')}`;
-      const text = this.m.t(idKey);
-      if (name in words && text !== idKey) words[name] = text;
-    }
-    return this.m.t(key, words);
+  reasonOf(err, written) {
+    return readError(this.m, err, written);
   }
 
   /**
    * Opens the game of a share link or embed parameters, else the autosave,
-   * else a new game.
+   * else a new game. A broken autosave is reported once, then replaced
+   * (a copy is kept).
    * @param {string} linkText the location's hash or query
+   * @param {import('./narrate.js').Problem[]} [problems] bad parameters of the page itself (main.js)
    */
-  restore(linkText) {
-    const linkError = this.openLink(linkText);
+  restore(linkText, problems = []) {
+    const linkError = this.openLink(linkText, problems);
     if (linkError === null) return;
     const saved = this.persist ? readAutosave() : null;
     /** @type {string | null} */
@@ -489,43 +481,48 @@ export class App {
     if (saved !== null) {
       try {
         const { save, seating } = parseAutosave(saved);
-        saveError = this.loadSave(save, this.seatingFrom(seating ?? {}));
+        saveError = this.loadSave(save, this.seatingFrom(seating));
       } catch (err) {
-        saveError = err instanceof Error ? err.message : String(err);
+        saveError = this.reasonOf(err);
       }
       if (saveError !== null) keepBroken(saved);
     }
     if (saved === null || saveError !== null) {
       this.adopt(Engine.create('mangala-iv', { setup: 'even' }), this.seatingFrom({}));
-      if (saveError === null && !linkError && this.persist) this.welcome();
+      if (saveError !== null) this.autosave();
+      else if (!linkError && !problems.length && this.persist) this.welcome();
     }
-    if (linkError) {
-      this.update({ notice: this.m.t('link.bad', { reason: linkError }), noticeIsError: true });
-    } else if (saveError !== null) {
-      this.update({ notice: this.m.t('save.bad', { reason: saveError }), noticeIsError: true });
-    } else if (saved !== null && this.state.game?.over) {
-      this.update({ notice: this.resultLine() });
-    }
+    /** @type {string[]} */
+    const notices = [];
+    if (linkError) notices.push(saved !== null && saveError === null ? `${linkError} ${this.m.t('link.savedShown')}` : linkError);
+    else if (problems.length) notices.push(linkIgnored(this.m, problems));
+    if (saveError !== null) notices.push(this.m.t('save.bad', { reason: saveError }));
+    if (notices.length) this.update({ notice: notices.join(' '), noticeIsError: true });
+    else if (saved !== null && this.state.game?.over) this.update({ notice: this.resultLine() });
     this.next();
   }
 
   /**
    * Opens the game of a share link, if `text` holds one. Returns null when
-   * it did, the reason when it could not (the current game stays), and
-   * '' when `text` names no game.
+   * it did, the notice saying why when it could not (the current game
+   * stays), and '' when `text` names no game.
    * @param {string} text a hash or query string
+   * @param {import('./narrate.js').Problem[]} [problems] bad parameters beside the link's (main.js)
    * @returns {string | null}
    */
-  openLink(text) {
-    const link = decodeLink(text);
+  openLink(text, problems = []) {
+    const link = decodeLink(text, this.variants);
     if (!link) return '';
-    const error = this.loadSave(link.save, this.seatingFrom(link.seating));
-    if (error !== null) {
-      if (this.state.game) this.update({ notice: this.m.t('link.bad', { reason: error }), noticeIsError: true });
-      return error;
+    const all = [...problems, ...link.problems];
+    const refusal = link.save === null ? null : this.loadSave(link.save, this.seatingFrom(link.seating), link.written);
+    if (link.save === null || refusal !== null) {
+      const notice = linkRefused(this.m, all, refusal);
+      if (this.state.game) this.update({ notice: `${notice} ${this.m.t('link.kept')}`, noticeIsError: true });
+      return notice;
     }
     this.autosave();
-    this.update({ notice: this.m.t('link.opened'), noticeIsError: false });
+    const ignored = linkIgnored(this.m, all);
+    this.update({ notice: ignored || this.m.t('link.opened'), noticeIsError: Boolean(ignored) });
     // A finished game says how it ended, as it would have when its last move was played.
     const g = this.state.game;
     if (g?.over && !this.state.viewOnly) this.showEnd();
@@ -710,7 +707,7 @@ export class App {
         if (token === this.token) this.setFrame(frame);
       },
       onEvent: (step) => {
-        if (token === this.token) this.update({ banner: this.bannerFor(step, after) });
+        if (token === this.token) this.update({ banner: this.bannerFor(step, after, trace) });
       },
     });
     if (token !== this.token) return false;
@@ -730,55 +727,22 @@ export class App {
    * The words on the board for an animation event.
    * @param {Step} step
    * @param {GameState} after
+   * @param {Step[]} trace the whole move
    */
-  bannerFor(step, after) {
-    const m = this.m;
-    switch (step.type) {
-      case 'lift':
-        return m.t('banner.lap', { n: step.lap });
-      case 'capture': {
-        const seeds = m.t('seeds', { n: step.seeds });
-        const side = sideName(m, step.to);
-        if (step.kind === 'mid-sow') return m.t('banner.midSow', { side, seeds });
-        if (step.kind === 'settle') {
-          if (after.end?.reason === 'four-left' && after.options.lastFour === 'lot' && after.lot) {
-            return m.t('banner.lot', { seed: after.options.lotSeed ?? 0, side: sideName(m, after.lot) });
-          }
-          return m.t('banner.settle', { side, seeds });
-        }
-        return m.t('banner.capture', { side, seeds });
-      }
-      case 'extra-move':
-        return m.t('banner.extra', { side: sideName(m, step.side) });
-      case 'pass':
-        return m.t('banner.pass', { side: sideName(m, step.side) });
-      case 'end':
-        return m.t('banner.end');
-      default:
-        return '';
-    }
+  bannerFor(step, after, trace) {
+    return banner(this.m, step, after, trace);
   }
 
   /** Who moves now, in words. */
   turnLine() {
     const g = this.state.game;
-    if (!g || !g.toMove) return '';
-    const s = this.state;
-    const line = this.m.t('narrate.turn', { player: playerName(this.m, s.seating, g.toMove), side: sideName(this.m, g.toMove) });
-    if (g.seen === 2) return `${line} ${this.m.t('narrate.seenTwice')}`;
-    return line;
+    return g ? turnLine(this.m, this.state.seating, g) : '';
   }
 
   /** The result in one line. */
   resultLine() {
     const g = this.state.game;
-    if (!g || !g.end) return '';
-    const m = this.m;
-    const score = `${g.stores.south}–${g.stores.north}`;
-    const result = g.end.winner
-      ? m.t('end.wins', { player: playerName(m, this.state.seating, g.end.winner), side: sideName(m, g.end.winner) })
-      : m.t('end.draw');
-    return m.t('end.line', { result, score, reason: m.t(`end.reason.${g.end.reason}`) });
+    return g ? resultLine(this.m, this.state.seating, g) : '';
   }
 
   /**
@@ -949,12 +913,12 @@ export class App {
       if (epoch !== this.epoch) return;
       this.update({ thinking: false });
       if (accept) {
-        const text = this.m.t('split.accepted', { player: playerName(this.m, this.state.seating, answerer) });
+        const text = splitAnswer(this.m, this.state.seating, answerer, true);
         this.announce(text);
         await this.playMove('split');
         this.update({ notice: `${text} ${this.resultLine()}` });
       } else {
-        const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, answerer) });
+        const text = splitAnswer(this.m, this.state.seating, answerer, false);
         this.update({ notice: text });
         this.announce(text);
       }
@@ -971,15 +935,9 @@ export class App {
   offerSplit(proposer) {
     const g = this.state.game;
     if (!g) return;
-    const answerer = other(proposer);
-    const left = g.board.reduce((a, b) => a + b, 0);
-    this.el.splitTitle.textContent = this.m.t('split.title', { player: playerName(this.m, this.state.seating, proposer), side: sideName(this.m, proposer) });
-    this.el.splitText.textContent = this.m.t('split.text', {
-      left: this.m.t('seeds', { n: left }),
-      half: this.m.t('seeds', { n: left / 2 }),
-      player: playerName(this.m, this.state.seating, answerer),
-      side: sideName(this.m, answerer),
-    });
+    const offer = splitOffer(this.m, this.state.seating, g, proposer);
+    this.el.splitTitle.textContent = offer.title;
+    this.el.splitText.textContent = offer.text;
     this.el.splitText.append(` ${this.m.t('split.playDeclines')}`);
     this.el.splitOffer.hidden = false;
     this.update({ splitOffer: { proposer } });
@@ -1005,7 +963,7 @@ export class App {
     const g = this.state.game;
     if (!offer || !g) return;
     this.el.splitOffer.hidden = true;
-    const text = this.m.t('split.declined', { player: playerName(this.m, this.state.seating, other(offer.proposer)) });
+    const text = splitAnswer(this.m, this.state.seating, other(offer.proposer), false);
     this.update({ splitOffer: null, splitDeclined: captured(g), notice: text, noticeIsError: false });
     this.announce(text);
   }
@@ -1015,33 +973,16 @@ export class App {
   showEnd() {
     const g = this.state.game;
     if (!g || !g.end) return;
-    const m = this.m;
-    const seating = this.state.seating;
     const title = /** @type {HTMLElement} */ (this.doc.getElementById('end-title'));
     const score = /** @type {HTMLElement} */ (this.doc.getElementById('end-score'));
     const reason = /** @type {HTMLElement} */ (this.doc.getElementById('end-reason'));
     const extra = /** @type {HTMLElement} */ (this.doc.getElementById('end-extra'));
-    title.textContent = g.end.winner
-      ? m.t('end.wins', { player: playerName(m, seating, g.end.winner), side: sideName(m, g.end.winner) })
-      : m.t('end.draw');
-    score.textContent = m.t('end.score', {
-      south: sideName(m, 'south'),
-      north: sideName(m, 'north'),
-      a: g.stores.south,
-      b: g.stores.north,
-    });
-    reason.textContent = m.t(`end.why.${g.end.reason}`);
-    let more = '';
-    if (g.end.reason === 'four-left') {
-      const rule = g.options.lastFour ?? 'second-to-last';
-      more = rule === 'lot' && g.lot
-        ? m.t('end.lot', { seed: g.options.lotSeed ?? 0, side: sideName(m, g.lot) })
-        : m.t(`end.lastFour.${rule}`);
-    } else if (g.end.reason === 'repetition') {
-      more = m.t(g.variant === 'al-manqala' ? 'end.repetitionSplit' : 'end.repetitionRows');
-    }
-    extra.textContent = more;
-    extra.hidden = !more;
+    const texts = endTexts(this.m, this.state.seating, g);
+    title.textContent = texts.title;
+    score.textContent = texts.score;
+    reason.textContent = texts.reason;
+    extra.textContent = texts.extra;
+    extra.hidden = !texts.extra;
     this.update({ notice: this.resultLine(), noticeIsError: false });
     this.el.end.showModal();
   }
@@ -1064,7 +1005,7 @@ export class App {
   share() {
     const g = this.state.game;
     if (!g) return;
-    const params = encodeLink(g.variant, g.options, g.moves.map((mv) => mv.move), g.ply, this.state.seating, g.start);
+    const params = encodeLink(g.variant, g.options, g.moves.map((mv) => mv.move), g.ply, this.state.seating, g.start, g.pitsPerRow);
     const url = `${location.href.split('#')[0]}#${params}`;
     this.el.shareLink.value = url;
     this.el.shareBox.hidden = false;

@@ -9,7 +9,7 @@
  * - `mode=play|view|puzzle`: view adds buttons to the game's start and
  *   end; puzzle starts from the given position, with its later moves
  *   dropped, and a "Start again" button;
- * - `theme=light|dark|auto`, `computer=none|south|north|both`, `level=1..4`;
+ * - `theme=light|dark|auto`, `computer=none|south|north|both`, `level=1..5`;
  * - `allow=<origin>,<origin>|*`: the parent origins whose commands count.
  *
  * Every message is an object `{ns: 'mancala-atlas', type, …}`. Out (to the
@@ -21,6 +21,7 @@
 
 import { randomSeed } from './engine.js';
 import { LANGUAGES } from './i18n.js';
+import { COMPUTER, EMBED_MODES, THEMES, allowEntries, encodeLink, originOf } from './link.js';
 import { LEVELS, SPEEDS } from './state.js';
 
 /** @typedef {import('./app.js').App} App */
@@ -32,9 +33,7 @@ export const NS = 'mancala-atlas';
 /** The version of the message format. */
 export const VERSION = 1;
 
-const MODES = /** @type {const} */ (['play', 'view', 'puzzle']);
-const THEMES = /** @type {const} */ (['auto', 'light', 'dark']);
-const COMPUTER = /** @type {const} */ (['none', 'south', 'north', 'both']);
+const MODES = EMBED_MODES;
 /** The engine's option names (engine.js `Options`). */
 const OPTIONS = ['first', 'setup', 'freeChoice', 'sadeqaSeeds', 'lastFour', 'lotSeed'];
 /** The most moves a `load` command may carry. */
@@ -143,23 +142,12 @@ function isPosition(value) {
 
 /**
  * The parent origins whose commands are accepted: `allow=https://a.org,https://b.org`
- * (`*` for any). Entries that are not origins are dropped.
+ * (`*` for any). Entries that are not origins are dropped (and reported by link.js `embedProblems`).
  * @param {string | null} text
  * @returns {string[]}
  */
 export function allowList(text) {
-  return (text ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .flatMap((item) => {
-      if (item === '*') return ['*'];
-      try {
-        const origin = new URL(item).origin;
-        return origin === 'null' ? [] : [origin];
-      } catch {
-        return [];
-      }
-    });
+  return allowEntries(text).flatMap((item) => originOf(item) ?? []);
 }
 
 /**
@@ -305,7 +293,8 @@ export function startEmbed(app, query) {
     restart.addEventListener('click', again);
     doc.getElementById('controls')?.prepend(restart);
     cleanups.push(() => restart.remove());
-    if (!app.state.noticeIsError) again();
+    // From the position shown, keeping what the notice says about the link.
+    if (start && app.loadSave(start, app.state.seating) === null) app.next();
   }
   // The "opened from the link" welcome is noise inside someone else's page; errors stay.
   if (!app.state.noticeIsError) app.update({ notice: '' });

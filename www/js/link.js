@@ -1,16 +1,48 @@
 // @ts-check
 /**
  * Share links: a game's id, options, setup seed and moves in readable
- * parameters, e.g. `#game=mangala-iv&setup=random&seed=123&moves=0.8.1`;
+ * parameters, e.g. `#game=sadeqa-iii&moves=c.B.b`, `#game=mangala-iv&setup=random&seed=123&moves=a.A.b`;
  * a game from a set-up position adds it: `board=0.3.…&stores=10.12&turn=north`.
  * The same parameters configure the embedded page (`?embed=1&game=…`).
- * Decoding builds a saved game for the engine, which validates it.
+ *
+ * **Moves** are written as the move list shows them: a pit's letter, South's
+ * `a, b, c…` from South's left and North's `A, B, C…` from North's left
+ * (state.js `pitLetter`), or `split`, joined by `.` — `c.B.b`. Links also take
+ * the engine's pit numbers `0 … 2n−1` (rule C-1), so older links keep
+ * working, and the two may be mixed: in Sadeqa III (8 pits a row) `2.9.1`,
+ * `c.9.b` and `c.B.b` are the same game. Letters are case-sensitive.
+ * Letters are read per game, with the pits per row the engine gives
+ * (`variants()`). The page writes letters.
+ *
+ * Decoding names every parameter that is wrong — an unknown name, a value
+ * that is not one of those allowed, a count that is no whole number — as a
+ * {@link Problem} for narrate.js to say in the player's words; a game that
+ * cannot be read is not built, and the rest is for the engine to check when
+ * it loads the saved game.
  * @module link
  */
+
+import { LANGUAGES, pickLanguage } from './i18n.js';
+import { LEVELS, MODES, letterPit, pitLetter } from './state.js';
 
 /** @typedef {import('./engine.js').Options} Options */
 /** @typedef {import('./engine.js').StartView} StartView */
 /** @typedef {import('./state.js').Seating} Seating */
+/** @typedef {import('./narrate.js').Problem} Problem */
+/** @typedef {{id: string, pitsPerRow: number}} GameInfo what a link needs of the engine's `variants()` */
+
+/** The modes of an embedded page (embed.js); a link's own are state.js `MODES`. */
+export const EMBED_MODES = /** @type {const} */ (['play', 'view', 'puzzle']);
+/** An embedded page's colours (embed.js). */
+export const THEMES = /** @type {const} */ (['auto', 'light', 'dark']);
+/** The side an embedded page's computer plays (embed.js). */
+export const COMPUTER = /** @type {const} */ (['none', 'south', 'north', 'both']);
+const SIDES = /** @type {const} */ (['south', 'north']);
+
+/** The parameters of a link (this module). */
+const LINK_PARAMS = ['game', 'first', 'setup', 'seed', 'free', 'seeds', 'last', 'lot', 'board', 'stores', 'turn', 'moves', 'ply', 'mode', 'side', 'level'];
+/** The parameters the page reads beside them: main.js `lang`, embed.js the rest. */
+const PAGE_PARAMS = ['lang', 'embed', 'theme', 'computer', 'allow'];
 
 /**
  * @param {Options} options
@@ -19,9 +51,10 @@
  * @param {string} variant
  * @param {Seating} [seating]
  * @param {StartView | null} [start] a set-up start position
+ * @param {number} [n] pits per row: when given, moves are written as the move list's letters
  * @returns {string} the parameters, without a leading `#`
  */
-export function encodeLink(variant, options, moves, ply, seating, start) {
+export function encodeLink(variant, options, moves, ply, seating, start, n) {
   const p = new URLSearchParams();
   p.set('game', variant);
   if (options.first && options.first !== 'south') p.set('first', options.first);
@@ -38,7 +71,8 @@ export function encodeLink(variant, options, moves, ply, seating, start) {
     p.set('stores', `${start.stores.south}.${start.stores.north}`);
     p.set('turn', start.turn);
   }
-  if (moves.length) p.set('moves', moves.join('.'));
+  const written = n === undefined ? moves : moves.map((m) => (/^\d+$/.test(m) ? pitLetter(Number(m), n) : m));
+  if (moves.length) p.set('moves', written.join('.'));
   if (ply !== moves.length) p.set('ply', String(ply));
   if (seating && seating.mode !== 'two') {
     p.set('mode', seating.mode);
@@ -48,9 +82,12 @@ export function encodeLink(variant, options, moves, ply, seating, start) {
   return p.toString();
 }
 
+/** A whole number as a link writes it (at most 9 digits, so that it fits the engine's counts). */
+const WHOLE = /^\d{1,9}$/;
+
 /**
  * A number parameter as a number when it is one; otherwise the text, so
- * that the engine names what is wrong.
+ * that the engine names what is wrong (an option's value).
  * @param {string} text
  * @returns {number | string}
  */
@@ -59,22 +96,72 @@ function numeric(text) {
 }
 
 /**
+ * A move as the engine reads it: a letter of this board becomes its pit
+ * number; numbers, `split` and anything else stay as written (the engine
+ * names a move that is none).
+ * @param {string} token
+ * @param {number | null} n pits per row, null when the game is unknown
+ */
+function engineMove(token, n) {
+  const pit = n === null || !/^[A-Za-z]$/.test(token) ? null : letterPit(token, n);
+  return pit === null ? token : String(pit);
+}
+
+/**
+ * The problems of the parameters a link or an embedded page reads that
+ * need no game to check: unknown names, and `mode`, `side`, `level`. In an
+ * embedded page (`embed=1`) `mode` is the embed's (`play`, `view`,
+ * `puzzle`; a link's own modes still set the players).
+ * @param {URLSearchParams} p
+ * @returns {Problem[]}
+ */
+export function paramProblems(p) {
+  /** @type {Problem[]} */
+  const problems = [];
+  for (const name of new Set(p.keys())) {
+    if (!LINK_PARAMS.includes(name) && !PAGE_PARAMS.includes(name)) problems.push({ code: 'unknown', params: { name } });
+  }
+  const embed = p.get('embed') === '1';
+  const modes = embed ? EMBED_MODES : MODES;
+  const oneOf = (/** @type {string} */ name, /** @type {readonly (string | number)[]} */ allowed, /** @type {readonly string[]} */ also = []) => {
+    const value = p.get(name);
+    if (value !== null && !allowed.map(String).includes(value) && !also.includes(value)) {
+      problems.push({ code: name, params: { value }, allowed });
+    }
+  };
+  oneOf('mode', modes, embed ? MODES : []);
+  oneOf('side', SIDES);
+  oneOf('level', LEVELS);
+  return problems;
+}
+
+/**
  * @typedef {object} Decoded
- * @property {string} save  a saved game (JSON text) for `Engine.load`
- * @property {Partial<Seating>} seating  mode, side and level when given
+ * @property {string | null} save  a saved game (JSON text) for `Engine.load`; null when a
+ *   parameter makes the game unreadable (see `problems`)
+ * @property {Partial<Seating>} seating  mode, side and level when given and valid
+ * @property {Problem[]} problems  every bad parameter, each named once
+ * @property {string[]} written  the moves as the link wrote them, to name a bad one so
  */
 
 /**
  * Reads link parameters (a hash without `#`, or a query string). Returns
- * null when they name no game; never throws. Whether the game is valid is
- * for the engine to say when it loads `save`.
+ * null when they name no game; never throws.
  * @param {string} text
+ * @param {readonly GameInfo[]} [games] the engine's games, to read letters and check the game's id
  * @returns {Decoded | null}
  */
-export function decodeLink(text) {
+export function decodeLink(text, games = []) {
   const p = new URLSearchParams(text.replace(/^[#?]/, ''));
   const game = p.get('game');
   if (game === null) return null;
+  const problems = paramProblems(p);
+  /** Problems that leave no game to load. @type {Problem[]} */
+  const fatal = [];
+  const known = games.find((g) => g.id === game);
+  if (games.length && !known) fatal.push({ code: 'game', params: { value: game }, allowed: games.map((g) => g.id) });
+  const n = known ? known.pitsPerRow : null;
+
   /** @type {Record<string, unknown>} */
   const options = {};
   const first = p.get('first');
@@ -89,24 +176,105 @@ export function decodeLink(text) {
   if (last !== null) options.lastFour = last;
   const lot = p.get('lot');
   if (lot !== null) options.lotSeed = numeric(lot);
-  const moves = (p.get('moves') ?? '').split(/[.,\s]+/).filter(Boolean);
-  const plyText = p.get('ply');
+
+  const written = (p.get('moves') ?? '').split(/[.,\s]+/).filter(Boolean);
   /** @type {Record<string, unknown>} */
-  const saved = { format: 1, variant: game, options, moves };
-  if (plyText !== null) saved.ply = numeric(plyText);
+  const saved = { format: 1, variant: game, options, moves: written.map((m) => engineMove(m, n)) };
+  const ply = p.get('ply');
+  if (ply !== null) {
+    if (WHOLE.test(ply)) saved.ply = Number(ply);
+    else fatal.push({ code: 'ply', params: { value: ply } });
+  }
   const board = p.get('board');
   if (board !== null) {
-    // Counts as numbers; anything else stays text for the engine to name.
-    const [south, north] = (p.get('stores') ?? '0.0').split(/[.,]/).map(numeric);
-    saved.position = { board: board.split(/[.,]/).map(numeric), stores: { south, north }, turn: p.get('turn') ?? 'south' };
+    const counts = board.split(/[.,]/);
+    const bad = counts.findIndex((c) => !WHOLE.test(c));
+    if (bad >= 0) {
+      const pit = n !== null && bad < 2 * n ? pitLetter(bad, n) : String(bad + 1);
+      fatal.push({ code: 'board', params: { pit, value: counts[bad] } });
+    }
+    const storesText = p.get('stores') ?? '0.0';
+    const stores = storesText.split(/[.,]/);
+    if (stores.length !== 2 || !stores.every((s) => WHOLE.test(s))) fatal.push({ code: 'stores', params: { value: storesText } });
+    const turn = p.get('turn') ?? 'south';
+    if (!isOneOf(turn, SIDES)) fatal.push({ code: 'turn', params: { value: turn }, allowed: SIDES });
+    saved.position = { board: counts.map(Number), stores: { south: Number(stores[0]), north: Number(stores[1]) }, turn };
+  } else {
+    for (const name of ['stores', 'turn']) {
+      if (p.has(name)) problems.push({ code: 'withoutBoard', params: { name } });
+    }
   }
+
   /** @type {Partial<Seating>} */
   const seating = {};
   const mode = p.get('mode');
-  if (mode === 'two' || mode === 'computer' || mode === 'demo') seating.mode = mode;
+  if (isOneOf(mode, MODES)) seating.mode = mode;
   const side = p.get('side');
-  if (side === 'south' || side === 'north') seating.human = side;
-  const level = Number(p.get('level'));
-  if (Number.isInteger(level) && level >= 1 && level <= 5) seating.level = level;
-  return { save: JSON.stringify(saved), seating };
+  if (isOneOf(side, SIDES)) seating.human = side;
+  const level = p.get('level');
+  if (level !== null && LEVELS.map(String).includes(level)) seating.level = Number(level);
+  return { save: fatal.length ? null : JSON.stringify(saved), seating, problems: [...fatal, ...problems], written };
+}
+
+/**
+ * @template {string | number} T
+ * @param {unknown} value
+ * @param {readonly T[]} allowed
+ * @returns {value is T}
+ */
+function isOneOf(value, allowed) {
+  return allowed.includes(/** @type {T} */ (value));
+}
+
+/**
+ * A `lang` parameter naming no language of the page (`it`, `it-IT` and
+ * `tl` are fine; `xx` is not).
+ * @param {string | null} lang
+ * @returns {Problem[]}
+ */
+export function languageProblems(lang) {
+  if (lang === null || pickLanguage([lang]) !== 'en' || /^en\b/i.test(lang)) return [];
+  return [{ code: 'lang', params: { value: lang }, allowed: LANGUAGES }];
+}
+
+/**
+ * The origin an `allow` entry names (`*` for any), or null when it names none.
+ * @param {string} item
+ * @returns {string | null}
+ */
+export function originOf(item) {
+  if (item === '*') return '*';
+  try {
+    const origin = new URL(item).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string | null} text @returns {string[]} the entries of an `allow` parameter */
+export function allowEntries(text) {
+  return (text ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+/**
+ * The bad parameters of an embedded page's own (embed.js): `theme`,
+ * `computer`, and `allow` entries that are no origin; with no game in the
+ * query, the names and values that need no game too ({@link paramProblems}:
+ * `mode`, `level`, …), which a link's decoding reports otherwise.
+ * @param {URLSearchParams} query
+ * @returns {Problem[]}
+ */
+export function embedProblems(query) {
+  /** @type {Problem[]} */
+  const problems = [];
+  for (const [name, allowed] of /** @type {const} */ ([['theme', THEMES], ['computer', COMPUTER]])) {
+    const value = query.get(name);
+    if (value !== null && !isOneOf(value, allowed)) problems.push({ code: name, params: { value }, allowed });
+  }
+  for (const item of allowEntries(query.get('allow'))) {
+    if (originOf(item) === null) problems.push({ code: 'allow', params: { value: item } });
+  }
+  if (!query.has('game')) problems.push(...paramProblems(query));
+  return problems;
 }

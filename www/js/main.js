@@ -10,6 +10,7 @@ import { App } from './app.js';
 import { startEmbed } from './embed.js';
 import { initEngine } from './engine.js';
 import { loadMessages, pickLanguage } from './i18n.js';
+import { embedProblems, languageProblems } from './link.js';
 import { registerServiceWorker } from './pwa.js';
 import { readPrefs } from './storage.js';
 
@@ -39,7 +40,9 @@ async function main() {
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   };
-  app.restore(location.hash || location.search);
+  // Bad parameters of the page itself join the link's in one message (and, embedded, an `error` event).
+  const problems = [...languageProblems(query.get('lang')), ...(embed ? embedProblems(query) : [])];
+  app.restore(location.hash || location.search, problems);
   forget();
   if (embed) startEmbed(app, query);
   // The service worker's install fetches the whole site: not before the first frame.

@@ -8,6 +8,8 @@
  * @module ritual
  */
 
+import { said } from './narrate.js';
+
 /** @typedef {import('./engine.js').Side} Side */
 /** @typedef {import('./state.js').Seating} Seating */
 /** @typedef {import('./i18n.js').Messages} Messages */
@@ -147,13 +149,11 @@ export async function runRitual(el, m, seating, first, engine, announce) {
     const role = engine.chooser(hidden, guess);
     const decider = role === 'guesser' ? guesser : challenger;
     showFist(hidden);
-    const reveal = m.t(hidden === 1 ? 'ritual.revealOne' : 'ritual.revealTwo', {
-      player: name(guesser),
-      guess: m.t(`ritual.${guess}`).toLowerCase(),
-    });
-    const verdict = m.t(role === 'guesser' ? 'ritual.rightGuess' : 'ritual.wrongGuess', {
-      player: name(decider),
-    });
+    // Each sentence in the person of the player it is about: "You guessed", "the computer chooses".
+    const reveal = `${m.t(hidden === 1 ? 'ritual.revealOne' : 'ritual.revealTwo')} ${said(m, 'ritual.guessed', guesser, {
+      guess: m.t(`ritual.guessWord.${guess}`),
+    })}`;
+    const verdict = said(m, role === 'guesser' ? 'ritual.rightGuess' : 'ritual.wrongGuess', decider);
 
     // 5. The decider takes a side (a challenger assigns the rows).
     /** @type {Side} */
@@ -176,7 +176,8 @@ export async function runRitual(el, m, seating, first, engine, announce) {
     const players = { south: who[seats.south], north: who[seats.north] };
 
     // 6. The result.
-    const done = m.t('ritual.done', {
+    // Worded by who plays South: the pair is you and the computer, or Player 1 and Player 2.
+    const done = said(m, 'ritual.done', players.south, {
       south: name(players.south),
       north: name(players.north),
       first: m.t(`side.${first}`),

@@ -46,17 +46,49 @@ export function readAutosave() {
 }
 
 /**
+ * An autosave that cannot be read, with a `code` narrate.js translates
+ * (`load.not-json`, `load.malformed`), never JSON.parse's English.
+ * @param {string} code
+ */
+function unreadable(code) {
+  return Object.assign(new Error(`the autosave is unreadable (${code})`), { code, params: {} });
+}
+
+/** The players each mode seats, South's first (chooser.js `seatsFor`; the ritual may swap them). */
+const PAIRS = { two: ['p1 p2', 'p2 p1'], computer: ['you computer', 'computer you'], demo: ['computer computer'] };
+
+/**
+ * The seating of an autosave, its players dropped unless they are a pair
+ * its mode seats (so that no unknown id reaches a sentence); against the
+ * computer the human sits where "you" does.
+ * @param {unknown} seating
+ * @returns {Partial<import('./state.js').Seating>}
+ */
+function checkedSeating(seating) {
+  if (!seating || typeof seating !== 'object') return {};
+  const { players, ...rest } = /** @type {Record<string, any>} */ (seating);
+  const pairs = Object.hasOwn(PAIRS, rest.mode) ? PAIRS[/** @type {keyof PAIRS} */ (rest.mode)] : PAIRS.two;
+  const pair = players && typeof players === 'object' ? `${players.south} ${players.north}` : '';
+  if (!pairs.includes(pair)) return rest;
+  if (rest.mode === 'computer') rest.human = players.south === 'you' ? 'south' : 'north';
+  return { ...rest, players: { south: players.south, north: players.north } };
+}
+
+/**
  * Parses the autosave written by `writeAutosave`.
  * @param {string} text
- * @returns {Autosave}
- * @throws {Error} if it is not one
+ * @returns {{save: string, seating: Partial<import('./state.js').Seating>}}
+ * @throws {Error} with a `code` if it is not one
  */
 export function parseAutosave(text) {
-  const value = JSON.parse(text);
-  if (!value || typeof value !== 'object' || typeof value.save !== 'string') {
-    throw new Error('not a saved game');
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw unreadable('not-json');
   }
-  return { save: value.save, seating: value.seating };
+  if (!value || typeof value !== 'object' || typeof value.save !== 'string') throw unreadable('malformed');
+  return { save: value.save, seating: checkedSeating(value.seating) };
 }
 
 /** @param {Autosave} autosave */

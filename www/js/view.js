@@ -6,7 +6,8 @@
  * @module view
  */
 
-import { controller, pitLetter, sideOf } from './state.js';
+import { optionPieces, pitName, playerName, previewText, sideName, toMoveText } from './narrate.js';
+import { controller, pitLetter } from './state.js';
 
 /** @typedef {import('./state.js').AppState} AppState */
 /** @typedef {import('./state.js').Seating} Seating */
@@ -16,23 +17,6 @@ import { controller, pitLetter, sideOf } from './state.js';
 /** @typedef {import('./render.js').Geometry} Geometry */
 
 /**
- * @param {Messages} m
- * @param {Side} side
- */
-export function sideName(m, side) {
-  return m.t(`side.${side}`);
-}
-
-/**
- * @param {Messages} m
- * @param {Seating} seating
- * @param {Side} side
- */
-export function playerName(m, seating, side) {
-  return m.t(`player.${seating.players[side] ?? 'p1'}`);
-}
-
-/**
  * A move as the record shows it: the pit's letter, or the split.
  * @param {Messages} m
  * @param {string} move
@@ -40,45 +24,6 @@ export function playerName(m, seating, side) {
  */
 export function moveName(m, move, n) {
   return move === 'split' ? m.t('record.split') : pitLetter(Number(move), n);
-}
-
-/**
- * The accessible name of a pit: its side, letter and seeds.
- * @param {Messages} m
- * @param {number} pit
- * @param {number} n
- * @param {number} count
- */
-export function pitName(m, pit, n, count) {
-  return m.t('pit.name', {
-    side: sideName(m, sideOf(pit, n)),
-    letter: pitLetter(pit, n),
-    seeds: m.t('seeds', { n: count }),
-  });
-}
-
-/**
- * The options line under the title: what is special about this game.
- * @param {Messages} m
- * @param {GameState} g
- * @returns {(string | {seed: string})[]} text pieces; seeds are set apart
- */
-export function optionPieces(m, g) {
-  const o = g.options;
-  /** @type {(string | {seed: string})[]} */
-  const parts = [m.t('info.size', { n: g.pitsPerRow, seeds: g.seeds })];
-  if (g.variant === 'mangala-iv') {
-    if (o.setup && typeof o.setup === 'object') {
-      parts.push(m.t('info.setupRandom'), { seed: String(o.setup.random) });
-    }
-    parts.push(o.freeChoice ? m.t('info.free') : m.t('info.forcedPlay'));
-  }
-  if (g.variant === 'anywoli') {
-    parts.push(m.t(`info.last.${o.lastFour ?? 'second-to-last'}`));
-    if (o.lastFour === 'lot') parts.push(m.t('info.lotSeed'), { seed: String(o.lotSeed ?? 0) });
-  }
-  if (o.first === 'north') parts.push(m.t('info.firstNorth'));
-  return parts;
 }
 
 /**
@@ -215,7 +160,7 @@ export function sync(el, s, m, flags) {
     score.textContent = m.t('player.captured', { n: shown.stores[side] });
     const moving = g.toMove === side && !flags.ritual;
     box.classList.toggle('to-move', moving);
-    turn.textContent = moving ? (s.thinking ? m.t('player.thinking') : m.t('player.toMove')) : '';
+    turn.textContent = moving ? toMoveText(m, s.seating, side, s.thinking) : '';
   }
 
   // Notice.
@@ -313,80 +258,4 @@ function syncMoves(list, g, m, enabled) {
     }
     b.disabled = !enabled;
   });
-}
-
-/**
- * The line under the board describing the previewed pit.
- * @param {Messages} m
- * @param {AppState} s
- */
-export function previewText(m, s) {
-  const g = s.game;
-  const p = s.preview;
-  if (!g || !p || s.previewPit === null) return '';
-  const n = g.pitsPerRow;
-  const letter = pitLetter(s.previewPit, n);
-  if (!p.legal) {
-    const why = p.reason ?? 'game-over';
-    return m.t(`why.${why}`, { letter, forced: p.forced === null ? '' : pitLetter(p.forced, n) });
-  }
-  return describeMove(m, g, s.previewPit, p.trace ?? [], p.end, true);
-}
-
-/**
- * A move in words, from its trace: laps, where it ends, captures, extra
- * move, passes, the end.
- * @param {Messages} m
- * @param {GameState} g the position the move is played from
- * @param {number | 'split'} move
- * @param {import('./engine.js').Step[]} trace
- * @param {import('./engine.js').EndView | null} end
- * @param {boolean} conditional "would" (preview) rather than "did"
- */
-export function describeMove(m, g, move, trace, end, conditional) {
-  const n = g.pitsPerRow;
-  const mode = conditional ? 'would' : 'did';
-  const mover = g.toMove ?? g.turn;
-  /** @type {string[]} */
-  const parts = [];
-  if (move === 'split') {
-    parts.push(m.t(`narrate.${mode}.split`, { side: sideName(m, mover) }));
-  } else {
-    let laps = 0;
-    /** @type {number | null} */
-    let last = null;
-    for (const step of trace) {
-      if (step.type === 'lift') laps = Math.max(laps, step.lap);
-      if (step.type === 'sow') last = step.pit;
-    }
-    parts.push(
-      m.t(`narrate.${mode}.sow`, {
-        side: sideName(m, mover),
-        letter: pitLetter(move, n),
-        laps: m.t('laps', { n: laps }),
-        end: last === null ? '' : pitLetter(last, n),
-      }),
-    );
-  }
-  const taken = { south: 0, north: 0 };
-  const settled = { south: 0, north: 0 };
-  /** @type {import('./engine.js').Side | null} */
-  let extra = null;
-  /** @type {import('./engine.js').Side[]} */
-  const passes = [];
-  for (const step of trace) {
-    if (step.type === 'capture') (step.kind === 'settle' ? settled : taken)[step.to] += step.seeds;
-    if (step.type === 'extra-move') extra = step.side;
-    if (step.type === 'pass') passes.push(step.side);
-  }
-  for (const side of /** @type {const} */ (['south', 'north'])) {
-    if (taken[side] > 0) parts.push(m.t(`narrate.${mode}.capture`, { side: sideName(m, side), seeds: m.t('seeds', { n: taken[side] }) }));
-  }
-  if (extra) parts.push(m.t(`narrate.${mode}.extra`, { side: sideName(m, extra) }));
-  for (const side of passes) parts.push(m.t(`narrate.${mode}.pass`, { side: sideName(m, side) }));
-  for (const side of /** @type {const} */ (['south', 'north'])) {
-    if (settled[side] > 0) parts.push(m.t(`narrate.${mode}.settle`, { side: sideName(m, side), seeds: m.t('seeds', { n: settled[side] }) }));
-  }
-  if (end) parts.push(m.t(`narrate.${mode}.end`));
-  return parts.join(' ');
 }

@@ -1,16 +1,18 @@
 //! The README is executed (issue 15 §1): every `mancala …` command that README.md (and the
-//! repository's other `*.md`) and docs/*.md show — a line of a code block (`cargo run … -p mancala-cli -- ARGS` or `mancala ARGS`) or an
-//! inline code span (`` `mancala ARGS` ``) — is read from the Markdown at test time and run
-//! through the built binary exactly as written; it must exit 0 and print only JSON lines.
+//! repository's other `*.md`) and docs/*.md show — a line of a code block
+//! (`cargo run … -p mancala-cli -- ARGS` or `mancala ARGS`) or an inline code span
+//! (`` `mancala ARGS` ``) — is read from the Markdown at test time and run through the built
+//! binary exactly as written; it must exit 0 and print only JSON lines.
 //!
-//! Not run, and counted as such:
-//! - a command under a `<!-- not run: REASON -->` comment: the next code block after the comment,
-//!   or the next code span of the same paragraph (what takes minutes, e.g. 200-game matches);
+//! Not run, and listed as such:
+//! - a command under a `<!-- not run: REASON -->` comment: every command of the next code block
+//!   (the comment alone in its paragraph), or the next code span of the comment's paragraph (what
+//!   takes minutes, e.g. 200-game matches);
 //! - a synopsis: a command with a placeholder in capitals (`--game ID`, `--a L1`);
 //! - a name: a subcommand alone in prose (`` `mancala ai` ``).
 //!
 //! Any other `cargo run` of the docs (another package, an example) must be marked not run, and a
-//! marker must mark something: both fail the test otherwise. The page's examples (iframes,
+//! marker must mark a command: both fail the test otherwise. The page's examples (iframes,
 //! widget, links) are opened in Chromium by tests/e2e/readme.spec.mjs.
 
 use std::path::{Path, PathBuf};
@@ -125,6 +127,11 @@ fn spans(
             _ => break,
         }
     }
+    // A marker with other text beside it marks a span of its paragraph, not a block further on.
+    if let Some((line, reason)) = pending.as_ref().filter(|(line, _)| *line >= first) {
+        let alone = marker(text.trim()).is_some_and(|(s, e, _)| s == 0 && e == text.trim().len());
+        assert!(alone, "{file}:{line}: the marker \"not run: {reason}\" is followed by no command in its paragraph");
+    }
 }
 
 /// Every command `markdown` (the text of `file`) shows, in order.
@@ -132,14 +139,27 @@ fn examples(file: &str, markdown: &str) -> Vec<Example> {
     let mut found = Vec::new();
     // A marker waiting for the next code block or span.
     let mut pending: Option<(usize, String)> = None;
+    // An open fenced block (its fence, and its marker) and an open indented block (its marker).
     let mut fence: Option<(String, Option<String>)> = None;
     let mut indented: Option<Option<String>> = None;
+    // A marked block must hold a command: the commands found before it, and where it starts.
+    let mut block = (0, 0);
+    let marked_block_holds_a_command =
+        |reason: &Option<String>, (before, line): (usize, usize), found: &Vec<Example>| {
+            if let Some(reason) = reason {
+                assert!(
+                    found.len() > before,
+                    "{file}:{line}: the marker \"not run: {reason}\" marks a block without a command"
+                );
+            }
+        };
     let mut paragraph: Vec<(usize, &str)> = Vec::new();
     let mut blank = true;
     for (i, line) in markdown.lines().enumerate() {
         let number = i + 1;
         if let Some((ticks, reason)) = &fence {
-            if line.trim_start().starts_with(ticks.as_str()) && line.trim() == ticks.as_str() {
+            if line.trim() == ticks.as_str() {
+                marked_block_holds_a_command(reason, block, &found);
                 fence = None;
             } else if let Some(cmd) = command(line) {
                 found.push(example(format!("{file}:{number}"), line, cmd, reason.clone(), false));
@@ -151,10 +171,14 @@ fn examples(file: &str, markdown: &str) -> Vec<Example> {
             spans(file, &mut paragraph, &mut pending, &mut found);
             let ticks = trimmed.chars().take_while(|&c| c == trimmed.as_bytes()[0] as char).collect();
             fence = Some((ticks, pending.take().map(|(_, r)| r)));
+            block = (found.len(), number);
             continue;
         }
         let code = line.starts_with("    ") || line.starts_with('\t');
         if code && (blank || indented.is_some()) && paragraph.is_empty() {
+            if indented.is_none() {
+                block = (found.len(), number);
+            }
             let reason = indented.get_or_insert_with(|| pending.take().map(|(_, r)| r)).clone();
             if let Some(cmd) = command(line) {
                 found.push(example(format!("{file}:{number}"), line, cmd, reason, false));
@@ -166,9 +190,14 @@ fn examples(file: &str, markdown: &str) -> Vec<Example> {
             spans(file, &mut paragraph, &mut pending, &mut found);
             // A blank line inside an indented block keeps it open; text after it ends it.
         } else {
-            indented = None;
+            if let Some(reason) = indented.take() {
+                marked_block_holds_a_command(&reason, block, &found);
+            }
             paragraph.push((number, line));
         }
+    }
+    if let Some(reason) = indented {
+        marked_block_holds_a_command(&reason, block, &found);
     }
     spans(file, &mut paragraph, &mut pending, &mut found);
     if let Some((line, reason)) = pending {
@@ -279,4 +308,25 @@ Prose (<!-- not run: slow -->`mancala bench`, `$ mancala perft --game sadeqa-iii
             ("x.md:15".to_string(), args("perft --game sadeqa-iii --depth 1")),
         ]
     );
+}
+
+/// A marker must mark a command: one beside prose with no command after it fails.
+#[test]
+#[should_panic(expected = "x.md:1: the marker \"not run: slow\" is followed by no command in its paragraph")]
+fn a_marker_in_prose_marks_a_span_of_its_paragraph() {
+    examples("x.md", "Slow <!-- not run: slow --> things.\n\n```sh\nmancala bench\n```\n");
+}
+
+/// A marker must mark a command: one before a block of other commands fails.
+#[test]
+#[should_panic(expected = "x.md:3: the marker \"not run: slow\" marks a block without a command")]
+fn a_marked_block_holds_a_command() {
+    examples("x.md", "<!-- not run: slow -->\n\n```sh\ncargo xtask bench\n```\n");
+}
+
+/// A `cargo run` of another package is not run unless marked: unmarked, it fails.
+#[test]
+#[should_panic(expected = "is not a mancala-cli command")]
+fn another_package_must_be_marked() {
+    examples("x.md", "    cargo run --release -p mancala-ai --example tune -- --game anywoli\n");
 }

@@ -54,7 +54,7 @@ function onSite(url) {
  * @param {string} template
  * @param {Record<string, string>} params
  */
-export function renderWidget(template, params) {
+function renderWidget(template, params) {
   const out = template
     .replace(/<!--\{if isset\(\$(\w+)\)\}-->([\s\S]*?)<!--\{\/if\}-->/g, (_, name, body) => (name in params ? body : ''))
     .replace(/<!--\{\$(\w+)((?:\|[^}]*)?)\}-->/g, (_, name, modifiers) => {

@@ -14,7 +14,9 @@
  * @property {number | 'split'} move
  * @property {number | null} score
  * @property {(number | 'split')[]} pv
- * @property {boolean} proposeSplit
+ * @property {boolean} proposeSplit  Al-manqala (AM-9): the computer proposes the split, only in a
+ *   loop (no capture in the last 20 plies nor in its search's line); if declined it plays `move`.
+ *   It proposes again on every move of the same loop: the page asks once until a capture.
  */
 
 export class Computer {

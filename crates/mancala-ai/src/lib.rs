@@ -68,7 +68,9 @@ mod search;
 pub mod selfplay;
 
 pub use clock::{Clock, NoClock};
-pub use engine::{Engine, PitHint, SPLIT_MARGIN, SideChoice, SplitAdvice, Thought, split_beats, split_score};
+pub use engine::{
+    Engine, LOOP_PLIES, PitHint, SPLIT_MARGIN, SideChoice, SplitAdvice, Thought, plies_without_capture, split_score,
+};
 pub use eval::{Evaluate, Linear, SEED, Tuned, WIN, features, terminal_score};
 pub use level::{Level, ParseLevelError};
 pub use rng::Rng;

@@ -189,13 +189,15 @@ impl Searcher {
                 // better (not in the every-move mode, whose scores must all
                 // come from one depth).
                 let best = moves[..done].iter().max_by_key(|m| m.score);
-                if let Some(best) = best.filter(|b| !every_move && done > 0 && b.pit != moves[0].pit) {
-                    if best.score > moves[0].score {
-                        let best = *best;
-                        analysis.moves.retain(|m| m.pit != best.pit);
-                        analysis.moves.insert(0, best);
-                        analysis.depth = depth as u8;
-                    }
+                if let Some(&best) = best
+                    && !every_move
+                    && done > 0
+                    && best.pit != moves[0].pit
+                    && best.score > moves[0].score
+                {
+                    analysis.moves.retain(|m| m.pit != best.pit);
+                    analysis.moves.insert(0, best);
+                    analysis.depth = depth as u8;
                 }
                 break;
             }

@@ -4,7 +4,7 @@
 use mancala_core::{BySide, Game, Move, NoObserver, Outcome, Position, Side};
 
 use crate::eval::{Evaluate, Linear};
-use crate::{Engine, Level, Limits, NoClock, Rng, Thought, split_beats, split_score};
+use crate::{Engine, Level, Limits, NoClock, Rng, Thought, split_score};
 
 /// Something that chooses moves.
 pub trait Player {
@@ -62,10 +62,7 @@ impl<E: Evaluate> Player for SearchPlayer<E> {
     }
 
     fn accepts_split(&mut self, history: &[Position], side: Side) -> bool {
-        let Some(pos) = history.last() else { return false };
-        let Some(split) = split_score(pos, side) else { return false };
-        let Some(t) = self.engine.think_with(history, &self.limits, &self.eval, &mut NoClock) else { return false };
-        split_beats(split, if pos.turn() == side { t.score } else { -t.score })
+        self.engine.split_advice_with(history, side, &self.limits, &self.eval, &mut NoClock).is_some_and(|a| a.accept)
     }
 }
 
@@ -156,33 +153,52 @@ pub struct Played {
     pub cut: bool,
     /// Splits agreed (AM-9).
     pub split: bool,
+    /// Every split proposed (AM-9), in order.
+    pub proposals: Vec<Proposal>,
 }
 
-/// Plies before a player who proposed a split that was declined proposes
-/// again.
-const SPLIT_COOLDOWN: usize = 16;
+/// A split proposed during a game (AM-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Proposal {
+    /// Moves played before it.
+    pub ply: usize,
+    /// Who proposed.
+    pub side: Side,
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Whether the other player accepted (which ends the game).
+    pub accepted: bool,
+}
 
 /// Plays `game` on to its end, `players.south` and `players.north` choosing;
-/// a game longer than `max_plies` is cut and settled as by repetition.
+/// a game longer than `max_plies` is cut and settled as by repetition. A
+/// player whose proposal of the split is declined proposes again only after
+/// a capture (as the page does).
 pub fn play_out(mut game: Game, players: BySide<&mut dyn Player>, max_plies: usize) -> Played {
     let BySide { south, north } = players;
     let mut players: BySide<&mut dyn Player> = BySide { south, north };
-    let mut declined: BySide<Option<usize>> = BySide::default();
+    // Seeds captured when each player's proposal was last declined: like the
+    // page, a player proposes again only once a capture has happened.
+    let mut declined: BySide<Option<u32>> = BySide::default();
     let mut split = false;
+    let mut proposals = Vec::new();
     while let Some(side) = game.position().to_move() {
         let ply = game.moves().len();
         if ply >= max_plies {
             break;
         }
         let Some(thought) = players.get_mut(side).choose(game.positions()) else { break };
-        let may_propose = declined.get(side).is_none_or(|at| ply >= at + SPLIT_COOLDOWN);
+        let captured = captured(game.position());
+        let may_propose = declined.get(side).is_none_or(|at| captured != at);
         if thought.propose_split && may_propose {
-            if players.get_mut(side.other()).accepts_split(game.positions(), side.other()) {
+            let accepted = players.get_mut(side.other()).accepts_split(game.positions(), side.other());
+            proposals.push(Proposal { ply, side, seeds: game.position().seeds_on_board(), accepted });
+            if accepted {
                 let _ = game.play(Move::Split);
                 split = true;
                 break;
             }
-            *declined.get_mut(side) = Some(ply);
+            *declined.get_mut(side) = Some(captured);
         }
         if game.play(thought.best).is_err() {
             break;
@@ -194,5 +210,10 @@ pub fn play_out(mut game: Game, players: BySide<&mut dyn Player>, max_plies: usi
         last.end_by_repetition(&mut NoObserver);
     }
     let outcome = last.outcome().unwrap_or(Outcome::Draw);
-    Played { game, outcome, last, cut, split }
+    Played { game, outcome, last, cut, split, proposals }
+}
+
+/// Seeds captured by both players.
+fn captured(pos: &Position) -> u32 {
+    u32::from(pos.stores().south) + u32::from(pos.stores().north)
 }

@@ -5,7 +5,10 @@ mod common;
 
 use common::{deep, solve, solve_move, tiny};
 use mancala_ai::selfplay::{LevelPlayer, Player, play_out, random_opening};
-use mancala_ai::{Engine, Level, Limits, NoClock, Rng, SEED, SPLIT_MARGIN, Thought, WIN, split_score, terminal_score};
+use mancala_ai::{
+    Engine, LOOP_PLIES, Level, Limits, NoClock, Rng, SEED, SPLIT_MARGIN, SplitAdvice, Thought, WIN,
+    plies_without_capture, split_score, terminal_score,
+};
 use mancala_core::{
     BySide, Game, MangalaSetup, Move, NoObserver, Options, Outcome, PlayError, Position, Setup, Side, Variant,
 };
@@ -89,8 +92,9 @@ fn mangala_side_choice_on_random_setups_matches_the_game_played_out() {
     }
 }
 
-/// AM-9: a split is proposed or accepted exactly when it beats the solved
-/// value of playing on by the margin, and never by both players at once.
+/// AM-9: outside a loop (here no history at all), a split is accepted
+/// exactly when it is at least as good as the solved value of playing on,
+/// and never proposed; both players accept only when they are equal.
 #[test]
 fn manqala_split_advice_compares_with_the_solved_value() {
     deep(|| {
@@ -108,14 +112,140 @@ fn manqala_split_advice_compares_with_the_solved_value() {
             let other = engine.split_advice(&[pos], pos.turn().other(), &limits, &mut NoClock).unwrap();
             assert_eq!((mover.play_on, other.play_on), (value, -value));
             assert_eq!(mover.split, split_score(&pos, pos.turn()).unwrap());
-            assert_eq!(mover.accept, mover.split > value + SPLIT_MARGIN);
-            assert!(!(mover.accept && other.accept));
+            assert_eq!((mover.looping, other.looping), (false, false));
+            assert_eq!(mover.accept, mover.split >= value);
+            assert_eq!(mover.accept && other.accept, mover.split == value);
             let t = engine.think(&[pos], &limits, &mut NoClock).unwrap();
-            assert_eq!(t.propose_split, mover.accept);
+            assert!(!t.propose_split);
             if mover.accept { accepted += 1 } else { declined += 1 }
         }
         assert!(accepted > 0 && declined > 0, "{accepted} accepted, {declined} declined");
     });
+}
+
+/// A game of Al-manqala from `setup` (board, stores, player to move) with
+/// `moves` played: its positions, the start first.
+fn manqala_history(board: &[u32], stores: (u32, u32), turn: Side, moves: &[u8]) -> Vec<Position> {
+    let mut game = Game::new(position(Variant::Manqala, board, stores, turn));
+    for &pit in moves {
+        game.play(Move::Sow(pit)).unwrap();
+    }
+    game.positions().to_vec()
+}
+
+/// Hard's search of the last position of `history` and the split weighed
+/// for `side` (the engines of a Hard player and of `mancala ai --level hard`).
+fn hard_on_split(history: &[Position], side: Side) -> (Thought, SplitAdvice) {
+    let limits = Level::Hard.limits(Variant::Manqala);
+    let mut engine = Engine::new();
+    let t = engine.think(history, &limits, &mut NoClock).unwrap();
+    (t, engine.split_advice(history, side, &limits, &mut NoClock).unwrap())
+}
+
+/// AM-9 is for seeds that chase each other forever, not for a lead: six
+/// plies into a Hard self-play game (96 seeds on the board) South has
+/// captured 2, so a split (50–48) wins and beats the search's +1.82 seeds
+/// by far more than the margin. The old rule proposed it here (the first of
+/// six proposals in that game); it is no loop, so South does not propose,
+/// though it would accept North's proposal on the merits.
+#[test]
+fn manqala_no_split_proposal_early_in_the_game() {
+    deep(|| {
+        let history = manqala_history(&[7; 14], (0, 0), Side::South, &[3, 7, 4, 8, 3, 7]);
+        let last = history.last().unwrap();
+        assert_eq!((last.seeds_on_board(), last.stores()), (96, BySide { south: 2, north: 0 }));
+        assert_eq!(plies_without_capture(&history), 1);
+        let (t, advice) = hard_on_split(&history, Side::South);
+        assert_eq!((t.best, t.score), (Move::Sow(0), 182));
+        assert_eq!(advice, SplitAdvice { split: WIN + 2 * SEED, play_on: 182, looping: false, accept: true });
+        assert!(advice.split > t.score + SPLIT_MARGIN);
+        assert!(!t.propose_split && !advice.propose());
+    });
+}
+
+/// AM-9, C-6: two seeds chase each other round the board at 48–48 (the end
+/// of a Hard self-play game, which reached a third repetition 28 plies after
+/// the last capture). After twenty plies without a capture, with a search
+/// that sees only the chase, North proposes the 49–49 split and South
+/// accepts; a ply earlier the game is not yet a loop.
+#[test]
+fn manqala_split_proposed_when_two_seeds_chase() {
+    deep(|| {
+        let chase = [12, 6, 13, 0, 7, 1, 8, 2, 9, 3, 10, 4, 11, 5, 12, 6, 13, 0, 7, 1];
+        let board = [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0];
+        let history = manqala_history(&board, (48, 48), Side::North, &chase);
+        let last = history.last().unwrap();
+        assert_eq!(last.board(), &[0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+        assert_eq!((last.turn(), plies_without_capture(&history)), (Side::North, LOOP_PLIES));
+        let (t, advice) = hard_on_split(&history, Side::North);
+        assert_eq!((t.best, t.score, t.exact), (Move::Sow(8), 0, true));
+        assert_eq!(advice, SplitAdvice { split: 0, play_on: 0, looping: true, accept: true });
+        assert!(t.propose_split);
+        let (_, south) = hard_on_split(&history, Side::South);
+        assert_eq!(south, SplitAdvice { split: 0, play_on: 0, looping: true, accept: true });
+        // One ply less of chase (South to move, 19 plies): not yet a loop.
+        let (t, advice) = hard_on_split(&history[1..history.len() - 1], Side::South);
+        assert_eq!((t.score, advice.looping, t.propose_split), (0, false, false));
+    });
+}
+
+/// AM-9: a long stretch without a capture is not enough. 22 plies after the
+/// last capture (16 seeds on the board, South 46–36 ahead), South's search
+/// sees a capture ahead in its line, so South plays on although the split
+/// (51–47) would win and it would accept one.
+#[test]
+fn manqala_no_split_proposal_when_the_search_sees_a_capture() {
+    deep(|| {
+        let board = [0, 1, 0, 0, 0, 0, 0, 2, 2, 2, 0, 1, 0, 8];
+        let moves = [1, 8, 2, 9, 3, 7, 4, 12, 5, 10, 6, 11, 0, 9, 1, 8, 2, 7, 3, 10, 4, 9];
+        let history = manqala_history(&board, (46, 36), Side::South, &moves);
+        assert_eq!(plies_without_capture(&history), 22);
+        let (t, advice) = hard_on_split(&history, Side::South);
+        assert_eq!((t.best, t.score), (Move::Sow(5), WIN + 6 * SEED));
+        assert_eq!(
+            advice,
+            SplitAdvice { split: WIN + 10 * SEED, play_on: WIN + 6 * SEED, looping: false, accept: true }
+        );
+        assert!(!t.propose_split);
+    });
+}
+
+/// A player that proposes the split on every move and plays its first legal
+/// move, or declines every proposal.
+struct Stubborn;
+
+impl Player for Stubborn {
+    fn choose(&mut self, history: &[Position]) -> Option<Thought> {
+        let best = history.last()?.legal_moves().iter().next()?;
+        Some(Thought { best, score: 0, depth: 1, nodes: 1, pv: vec![best], exact: false, propose_split: true })
+    }
+
+    fn accepts_split(&mut self, _: &[Position], _: Side) -> bool {
+        false
+    }
+}
+
+/// AM-9 in self-play, as on the page: a player whose proposal was declined
+/// proposes again only after a capture (by either player).
+#[test]
+fn selfplay_proposes_again_only_after_a_capture() {
+    let players: BySide<&mut dyn Player> = BySide { south: &mut Stubborn, north: &mut Stubborn };
+    let played = play_out(Game::new(Position::new(Variant::Manqala, Options::default())), players, 40);
+    let captured = |p: &Position| u32::from(p.stores().south) + u32::from(p.stores().north);
+    let positions = played.game.positions();
+    let mut expected = Vec::new();
+    let mut last_decline: BySide<Option<u32>> = BySide::default();
+    for (ply, pos) in positions.iter().enumerate().take(played.game.moves().len()) {
+        let side = pos.turn();
+        if last_decline.get(side).is_none_or(|c| c != captured(pos)) {
+            expected.push((ply, side));
+            *last_decline.get_mut(side) = Some(captured(pos));
+        }
+    }
+    let proposed: Vec<(usize, Side)> = played.proposals.iter().map(|p| (p.ply, p.side)).collect();
+    assert_eq!(proposed, expected);
+    assert!(played.proposals.iter().all(|p| !p.accepted));
+    assert!(expected.len() > 2 && expected.len() < 40, "{expected:?}");
 }
 
 /// The split exists only in Al-manqala (AM-9).

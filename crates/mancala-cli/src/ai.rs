@@ -53,7 +53,13 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     if split {
         let advice =
             engine.split_advice(history, pos.turn(), &limits, &mut clock).ok_or("only Al-manqala has the split")?;
-        println!("{}", json!({"split": advice.split, "play_on": advice.play_on, "accept": advice.accept}));
+        println!(
+            "{}",
+            json!({
+                "split": advice.split, "play_on": advice.play_on, "looping": advice.looping,
+                "accept": advice.accept, "propose": advice.propose(),
+            })
+        );
         return Ok(());
     }
     if hints {

@@ -2,12 +2,13 @@
 //! opening twice with the sides swapped, and the result is printed with a
 //! 95% (Wilson) interval for the first level's share of the decided games.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use core::fmt;
 use std::str::FromStr;
 
-use mancala_ai::selfplay::{LevelPlayer, Player, SearchPlayer, balanced_opening, play_out, seat};
+use mancala_ai::selfplay::{LevelPlayer, Player, Proposal, SearchPlayer, balanced_opening, play_out, seat};
 use mancala_ai::{Engine, Level, Limits, Tuned};
 use mancala_core::{Outcome, Side};
 use serde_json::json;
@@ -45,6 +46,8 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         (0u32, 0u32, 0u32, 0u32, 0u32, 0usize);
     let balance_limits = Limits { nodes: Some(BALANCE_NODES), ..Limits::default() };
     let (mut draws_taken, mut opening) = (0u32, None);
+    let mut proposals = Proposals::default();
+    let mut reasons: BTreeMap<&'static str, u32> = BTreeMap::new();
     for g in 0..games {
         let pair = u64::from(g / 2);
         if g % 2 == 0 {
@@ -78,6 +81,9 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         };
         splits += u32::from(played.split);
         cut += u32::from(played.cut);
+        proposals.add(&played.proposals);
+        let reason = if played.cut { "cut" } else { played.last.end().map_or("none", |e| e.reason.id()) };
+        *reasons.entry(reason).or_default() += 1;
         plies_total += played.game.moves().len();
         if each {
             let stores = played.last.stores();
@@ -87,6 +93,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
                     "game": g + 1, "a_side": a_side.name(), "winner": result,
                     "stores": [stores.south, stores.north], "plies": played.game.moves().len(),
                     "reason": played.last.end().map(|e| e.reason.id()),
+                    "proposals": played.proposals.iter().map(|p| json!([p.ply, p.seeds, p.accepted])).collect::<Vec<_>>(),
                     "moves": played.game.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
                 })
             );
@@ -103,12 +110,48 @@ pub fn run(args: &mut Args) -> Result<(), String> {
             "a_wins": wins, "draws": draws, "b_wins": losses,
             "a_share_of_decided": if decided > 0 { Some(round3(f64::from(wins) / f64::from(decided))) } else { None },
             "wilson95": [round3(low), round3(high)],
-            "splits": splits, "cut": cut,
+            "splits": splits, "cut": cut, "reasons": reasons, "proposals": proposals.summary(),
             "mean_plies": round3(plies_total as f64 / f64::from(games)),
             "seconds": round3(clock.elapsed().as_secs_f64()),
         })
     );
     Ok(())
+}
+
+/// The splits proposed over a match (AM-9): how many, how many accepted, in
+/// how many games, and at which plies and with how many seeds on the board.
+#[derive(Debug, Default)]
+struct Proposals {
+    count: u32,
+    accepted: u32,
+    games: u32,
+    plies: Vec<u32>,
+    seeds: Vec<u32>,
+}
+
+impl Proposals {
+    fn add(&mut self, game: &[Proposal]) {
+        self.games += u32::from(!game.is_empty());
+        for p in game {
+            self.count += 1;
+            self.accepted += u32::from(p.accepted);
+            self.plies.push(p.ply as u32);
+            self.seeds.push(p.seeds);
+        }
+    }
+
+    fn summary(&mut self) -> serde_json::Value {
+        json!({
+            "count": self.count, "accepted": self.accepted, "games": self.games,
+            "ply_min_median_max": spread(&mut self.plies), "seeds_min_median_max": spread(&mut self.seeds),
+        })
+    }
+}
+
+/// The least, median and greatest of `values`; `null` if there are none.
+fn spread(values: &mut [u32]) -> Option<[u32; 3]> {
+    values.sort_unstable();
+    Some([*values.first()?, values[values.len() / 2], *values.last()?])
 }
 
 /// A level, or a bare search budget (`nodes:N`, `depth:D`) for calibrating

@@ -39,6 +39,8 @@ struct ThoughtJs {
     nodes: f64,
     pv: Vec<MoveJs>,
     exact: bool,
+    /// Al-manqala (AM-9): propose the split, which the computer does only in
+    /// a loop (see `mancala_ai::SplitAdvice`); if declined, play `move`.
     propose_split: bool,
 }
 
@@ -118,9 +120,10 @@ impl Ai {
         Ok(choice.side.name().to_owned())
     }
 
-    /// Al-manqala (AM-9): whether `side` (`"south"` or `"north"`) should
-    /// accept (or propose) splitting the board now; false in other games
-    /// and once over.
+    /// Al-manqala (AM-9): whether `side` (`"south"` or `"north"`) accepts
+    /// splitting the board now, proposed at any time: only if the split is at
+    /// least as good for it as playing on (in a loop, within three seeds of
+    /// its search's expectation). False in other games and once over.
     ///
     /// # Errors
     /// An unknown level or side.

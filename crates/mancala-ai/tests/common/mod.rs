@@ -21,10 +21,8 @@ pub fn captured(pos: &Position) -> u32 {
 pub fn oracle(path: &mut Vec<Position>, memo: &mut HashMap<Position, i32>, budget: &mut u64) -> Option<i32> {
     let pos = *path.last().unwrap();
     let fresh = path.len() < 2 || captured(&path[path.len() - 2]) != captured(&pos);
-    if fresh {
-        if let Some(&v) = memo.get(&pos) {
-            return Some(v);
-        }
+    if fresh && let Some(&v) = memo.get(&pos) {
+        return Some(v);
     }
     if path.len() > ORACLE_PLIES {
         return None;

@@ -116,6 +116,8 @@ export class App {
     this.engine = null;
     /** @type {import('./render.js').Geometry | null} */
     this.geo = null;
+    /** The viewport height `geo` was fitted to. */
+    this.fitted = 0;
     this.computer = new Computer();
     /** Changes whenever the game is replaced or moved by the player, so stale answers are dropped. */
     this.epoch = 0;
@@ -202,9 +204,22 @@ export class App {
   resize() {
     const g = this.state.game;
     if (!g) return;
+    // The texts around the board first: their height is what the board may not take.
+    if (this.domDirty) {
+      this.domDirty = false;
+      sync(this.el, this.state, this.m, { busy: this.busy, paused: this.paused, ritual: this.ritualActive });
+    }
     const width = this.el.board.clientWidth || 320;
-    const maxHeight = Math.max(320, innerHeight * 0.85);
-    this.geo = layout(g.pitsPerRow, g.storesOnBoard, width, maxHeight, this.flipped());
+    // Room: the viewport (without the mobile URL bar's changes) less the page from its top to the
+    // controls' bottom, board excepted. An embed has no trays (the player bars show captures) and
+    // always fits, so a frame that cannot resize shows it all; the site keeps pits big enough to touch.
+    const embed = this.doc.documentElement.classList.contains('embed');
+    this.fitted = this.doc.documentElement.clientHeight;
+    const controls = this.doc.getElementById('controls')?.getBoundingClientRect();
+    const around = controls ? controls.bottom + scrollY - this.el.board.getBoundingClientRect().height : 0;
+    const room = this.fitted - around - (embed ? 4 : 8);
+    const opts = { flipped: this.flipped(), trays: !embed, touch: !embed };
+    this.geo = layout(g.pitsPerRow, g.storesOnBoard, width, room, opts);
     const dpr = devicePixelRatio || 1;
     this.el.canvas.width = Math.round(this.geo.width * dpr);
     this.el.canvas.height = Math.round(this.geo.height * dpr);
@@ -256,12 +271,14 @@ export class App {
     );
     const observer = new ResizeObserver(() => {
       const width = this.el.board.clientWidth;
-      if (this.geo && Math.abs(width - this.geo.width) < 1) return;
+      const height = this.doc.documentElement.clientHeight;
+      if (this.geo && Math.abs(width - this.geo.width) < 1 && height === this.fitted) return;
       this.geo = null;
       this.domDirty = true;
       this.schedule();
     });
     observer.observe(this.el.board);
+    observer.observe(this.doc.documentElement); // the viewport's height: resize() fits the board to it
     this.cleanups.push(() => observer.disconnect());
     const doc = this.doc;
     on(byId(doc, 'btn-new'), 'click', () => this.newGame());
@@ -648,7 +665,10 @@ export class App {
       if (this.paused && g.toMove && controller(this.state.seating, g.toMove) === 'human') {
         this.paused = false;
       } else {
-        this.announce(g.over ? this.resultLine() : this.m.t('why.wait'));
+        // A game shown to step through (embed mode=view): say how, on the board too.
+        const text = this.state.viewOnly ? this.m.t('embed.view') : g.over ? this.resultLine() : this.m.t('why.wait');
+        if (this.state.viewOnly) this.update({ banner: text });
+        this.announce(text);
         return;
       }
     }

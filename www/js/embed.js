@@ -229,6 +229,55 @@ function savedAt(g) {
 }
 
 /**
+ * The same game as a share link on the site (this page without the embed's query).
+ * @param {App} app
+ */
+export function siteLink(app) {
+  const g = app.state.game;
+  const { origin, pathname } = app.doc.location;
+  if (!g) return `${origin}${pathname}`;
+  return `${origin}${pathname}#${encodeLink(g.variant, g.options, g.moves.map((m) => m.move), g.ply, app.state.seating, g.start)}`;
+}
+
+/**
+ * The embed's own heading and way out, since the site's header is hidden:
+ * the game's name becomes the page's `<h1>`, and a small link beside it
+ * opens the same game on the site in a new tab. Returns what undoes both.
+ * @param {App} app
+ * @returns {() => void}
+ */
+function frameHeading(app) {
+  const doc = app.doc;
+  const h2 = app.el.title;
+  const h1 = doc.createElement('h1');
+  h1.id = h2.id;
+  h1.append(...h2.childNodes);
+  h2.replaceWith(h1);
+  app.el.title = h1;
+  const link = doc.createElement('a');
+  link.id = 'embed-site';
+  link.className = 'site-link';
+  link.target = '_blank';
+  link.rel = 'noopener';
+  link.dataset.i18n = 'embed.site';
+  link.textContent = app.m.t('embed.site');
+  // The game moves on: the link follows each move shown, and is brought up to date when followed.
+  const refresh = () => (link.href = siteLink(app));
+  refresh();
+  for (const type of ['pointerdown', 'focus', 'click']) link.addEventListener(type, refresh);
+  const moved = new MutationObserver(refresh);
+  moved.observe(app.el.board, { attributeFilter: ['data-variant', 'data-ply'] });
+  h1.parentElement?.append(link);
+  return () => {
+    moved.disconnect();
+    link.remove();
+    h2.replaceChildren(...h1.childNodes);
+    h1.replaceWith(h2);
+    app.el.title = h2;
+  };
+}
+
+/**
  * Sets up embed mode on a page whose game `app.restore` has already opened
  * from the query. Returns a function that undoes it.
  * @param {App} app
@@ -265,6 +314,8 @@ export function startEmbed(app, query) {
     const side = isOneOf(computer, COMPUTER) ? computer : computerOf(app.state.seating);
     seat(seatingFor(app, side, isOneOf(level, LEVELS) ? level : app.state.seating.level));
   }
+
+  cleanups.push(frameHeading(app));
 
   // A view steps through its game; to its ends in one click too.
   if (mode === 'view') {

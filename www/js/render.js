@@ -8,6 +8,8 @@
  * @module render
  */
 
+import { pitLetter } from './state.js';
+
 /** @typedef {import('./engine.js').Side} Side */
 
 /**
@@ -30,14 +32,37 @@
  * @property {number} r  the pit radius
  * @property {{x: number, y: number}[]} pits
  * @property {{x: number, y: number}[]} chips  where each pit's count is written
+ * @property {Label[]} labels  each pit's name, on the board's inner side of the pit
+ * @property {{font: number, w: number, h: number}} labelPlate  the names' font size and the light
+ *   plate each is written on, centred on its label
  * @property {Rect} board
- * @property {{south: Rect, north: Rect}} banks  stores (Anywoli) or trays beside the board
- * @property {{south: {x: number, y: number}, north: {x: number, y: number}}} bankChips
+ * @property {{south: Rect, north: Rect}} banks  stores (Anywoli), trays beside the board, or
+ *   (neither) the board's edge on each player's side, where captures fly
+ * @property {{south: {x: number, y: number}, north: {x: number, y: number}} | null} bankChips
  * @property {boolean} stores  whether the banks are stores on the board
+ * @property {boolean} trays  whether the banks are trays beside the board
+ */
+
+/**
+ * A pit's name (state.js pitLetter) and where it is written.
+ * @typedef {object} Label
+ * @property {string} text
+ * @property {number} x
+ * @property {number} y
+ */
+
+/**
+ * How to lay the board out.
+ * @typedef {object} LayoutOptions
+ * @property {boolean} [flipped]  turned half round, North's row nearest the viewer
+ * @property {boolean} [trays]  trays for the captures beside a board without stores (default true)
+ * @property {boolean} [touch]  an upright board keeps pits big enough to touch even when it does
+ *   not fit `room` (the page scrolls); otherwise the board always fits `room` (an embed)
  */
 
 const PAD = 0.35;
-const ROW_GAP = 0.25;
+/** Between the rows: room for both rows' names. */
+const ROW_GAP = 0.45;
 const STORE = 1.3;
 const TRAY = 0.8;
 const TRAY_GAP = 0.14;
@@ -46,24 +71,36 @@ const MARGIN = 0.1;
 const MAX_U = 104;
 /** Below this pitch a narrow screen turns the board upright if that helps. */
 const MIN_U = 48;
+/** The pitch of an upright board with `touch`: its pit buttons are 44 px (WCAG 2.5.5), view.js placePits. */
+const TOUCH_U = 46;
+/** The smallest pitch a board that must fit is given anyway. */
+const TINY_U = 14;
+/** A flat board on a page that may scroll shrinks to fit the height down to this pitch only. */
+const FLAT_MIN_U = 40;
+/** How far a name's centre is from its pit's centre at most, in pitches (the rings reach about 0.5). */
+const LABEL_AT = 0.6;
 
 /**
- * Lays the board out for a container `width` wide with about `maxHeight`
- * of room.
+ * Lays the board out for a container `width` wide with `room` pixels of
+ * height for it.
  * @param {number} n pits per row
  * @param {boolean} stores Anywoli's two end stores
  * @param {number} width
- * @param {number} maxHeight
- * @param {boolean} [flipped] turned half round, North's row nearest the viewer
+ * @param {number} room
+ * @param {LayoutOptions} [opts]
  * @returns {Geometry}
  */
-export function layout(n, stores, width, maxHeight, flipped = false) {
+export function layout(n, stores, width, room, opts = {}) {
+  const { flipped = false, touch = false } = opts;
+  const trays = !stores && (opts.trays ?? true);
   const across = 2 * PAD + n + (stores ? 2 * STORE : 0);
-  const depth = 2 * PAD + 2 + ROW_GAP + (stores ? 0 : 2 * (TRAY + TRAY_GAP));
+  const depth = 2 * PAD + 2 + ROW_GAP + (trays ? 2 * (TRAY + TRAY_GAP) : 0);
   const logicalW = across + 2 * MARGIN;
   const logicalH = depth + 2 * MARGIN;
-  const uFlat = Math.min(MAX_U, width / logicalW);
-  const uUpright = Math.min(MAX_U, width / logicalH, Math.max(maxHeight, 320) / logicalW);
+  const fitFlat = room / logicalH;
+  const uFlat = Math.min(MAX_U, width / logicalW, Math.max(fitFlat, touch ? FLAT_MIN_U : TINY_U));
+  const fitUpright = room / logicalW;
+  const uUpright = Math.min(MAX_U, width / logicalH, Math.max(fitUpright, touch ? TOUCH_U : TINY_U));
   const vertical = uFlat < MIN_U && uUpright > uFlat * 1.15;
   const u = vertical ? uUpright : uFlat;
   const W = logicalW * u;
@@ -81,27 +118,35 @@ export function layout(n, stores, width, maxHeight, flipped = false) {
     const b = map(x + w, y + h);
     return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
   };
-  const top = MARGIN + (stores ? 0 : TRAY + TRAY_GAP);
+  const top = MARGIN + (trays ? TRAY + TRAY_GAP : 0);
   const boardH = 2 * PAD + 2 + ROW_GAP;
   const left = MARGIN;
   const northY = top + PAD + 0.5;
   const southY = top + PAD + 1.5 + ROW_GAP;
   const col0 = left + PAD + (stores ? STORE : 0) + 0.5;
+  // Names sit between the rows, each next to its pit, clear of the other row's names.
+  const font = Math.round(Math.min(16, Math.max(10, u * 0.16)));
+  const plate = { font, w: font * 1.35, h: font * 1.3 };
+  const labelAt = Math.min(LABEL_AT, (1 + ROW_GAP) / 2 - (vertical ? plate.w : plate.h) / u / 2 - 0.03);
   const pits = [];
   const chips = [];
+  /** @type {Label[]} */
+  const labels = [];
   const chipOff = 0.53;
   for (let i = 0; i < 2 * n; i++) {
     const south = i < n;
+    // C-1: South's pits run left to right as South sees them, North's the other way.
     const col = south ? i : 2 * n - 1 - i;
     const x = col0 + col;
     const y = south ? southY : northY;
     pits.push(map(x, y));
     chips.push(map(x, south ? y + chipOff : y - chipOff));
+    labels.push({ text: pitLetter(i, n), ...map(x, south ? y - labelAt : y + labelAt) });
   }
   const board = rect(left, top, across, boardH);
   /** @type {{south: Rect, north: Rect}} */
   let banks;
-  let bankChips;
+  let bankChips = null;
   if (stores) {
     const sy = top + PAD;
     const sh = boardH - 2 * PAD;
@@ -115,15 +160,24 @@ export function layout(n, stores, width, maxHeight, flipped = false) {
       north: map(left + PAD + sw / 2, sy - 0.02),
       south: map(left + across - PAD - sw / 2, sy + sh + 0.02),
     };
-  } else {
+  } else if (trays) {
     const tw = across - 2 * PAD;
+    const southTray = top + boardH + TRAY_GAP;
     banks = {
       north: rect(left + PAD, MARGIN, tw, TRAY),
-      south: rect(left + PAD, top + boardH + TRAY_GAP, tw, TRAY),
+      south: rect(left + PAD, southTray, tw, TRAY),
     };
+    // Each count inside its tray, at the end nearest its owner's left.
+    const inset = 0.45;
     bankChips = {
-      north: map(left + PAD + 0.05, MARGIN + TRAY / 2),
-      south: map(left + across - PAD - 0.05, top + boardH + TRAY_GAP + TRAY / 2),
+      north: map(left + PAD + inset, MARGIN + TRAY / 2),
+      south: map(left + across - PAD - inset, southTray + TRAY / 2),
+    };
+  } else {
+    // No trays: captures fly off the board's edge towards the player's bar.
+    banks = {
+      north: rect(left + PAD, top, across - 2 * PAD, 0),
+      south: rect(left + PAD, top + boardH, across - 2 * PAD, 0),
     };
   }
   return {
@@ -136,10 +190,13 @@ export function layout(n, stores, width, maxHeight, flipped = false) {
     r: 0.41 * u,
     pits,
     chips,
+    labels,
+    labelPlate: plate,
     board,
     banks,
     bankChips,
     stores,
+    trays,
   };
 }
 
@@ -149,7 +206,8 @@ export function layout(n, stores, width, maxHeight, flipped = false) {
  * hollow 3.0, legal ring 4.0 (11.9 on the pit), forced ring 3.5, target ring
  * 10.3 and capture ring 6.9 on the pit, tray rim on the dark page 4.4 and
  * tray on the light page 7.6, board on the dark page 3.7. WCAG 1.4.3, text
- * ≥ 4.5:1: counts on their chips 17.6.
+ * ≥ 4.5:1: counts on their chips 17.6, pit names on their plates 12.0 (the
+ * plates on the wood 3.4).
  */
 export const PALETTE = {
   woodLight: '#a86d3b',
@@ -163,6 +221,8 @@ export const PALETTE = {
   trayRim: '#a86d3b',
   chip: '#1c1009',
   chipText: '#fff8ec',
+  label: '#f1e4c8',
+  labelText: '#3a200d',
   legal: '#ffe28a',
   forced: '#ffd23f',
   focus: '#ffffff',
@@ -284,6 +344,26 @@ function clusterInRect(ctx, box, count, s, key) {
   }
 }
 
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/**
+ * The box of a count's chip centred at (`x`, `y`), and its font size (it
+ * sets `ctx.font`).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {string} text
+ * @param {number} u
+ * @returns {Rect & {font: number}}
+ */
+export function chipRect(ctx, x, y, text, u) {
+  const font = Math.max(12, Math.round(u * 0.22));
+  ctx.font = `700 ${font}px ${FONT}`;
+  const w = Math.max(font * 1.7, ctx.measureText(text).width + font * 0.8);
+  const h = font * 1.35;
+  return { x: x - w / 2, y: y - h / 2, w, h, font };
+}
+
 /**
  * A count in a dark chip.
  * @param {CanvasRenderingContext2D} ctx
@@ -294,10 +374,7 @@ function clusterInRect(ctx, box, count, s, key) {
  * @param {string} [ring]
  */
 function chip(ctx, x, y, text, u, ring) {
-  const font = Math.max(12, Math.round(u * 0.22));
-  ctx.font = `700 ${font}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
-  const w = Math.max(font * 1.7, ctx.measureText(text).width + font * 0.8);
-  const h = font * 1.35;
+  const { font, w, h } = chipRect(ctx, x, y, text, u);
   ctx.fillStyle = PALETTE.chip;
   roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2);
   ctx.fill();
@@ -310,6 +387,24 @@ function chip(ctx, x, y, text, u, ring) {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(text, x, y + font * 0.04);
+}
+
+/**
+ * A pit's name: a dark letter on a small light plate (like bone inlaid in
+ * the wood), unlike the counts' dark chips.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Label} label
+ * @param {{font: number, w: number, h: number}} plate
+ */
+function name(ctx, label, { font, w, h }) {
+  ctx.fillStyle = PALETTE.label;
+  roundRect(ctx, label.x - w / 2, label.y - h / 2, w, h, h * 0.3);
+  ctx.fill();
+  ctx.fillStyle = PALETTE.labelText;
+  ctx.font = `700 ${font}px ${FONT}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(label.text, label.x, label.y + font * 0.04);
 }
 
 /**
@@ -335,7 +430,7 @@ function roundRect(ctx, x, y, w, h, r) {
 function paintBoard(ctx, g) {
   const { board: b, u, r } = g;
   // Trays beside the board (games without stores): captured seeds set aside.
-  if (!g.stores) {
+  if (g.trays) {
     for (const side of /** @type {const} */ (['south', 'north'])) {
       const t = g.banks[side];
       ctx.fillStyle = PALETTE.tray;
@@ -497,6 +592,7 @@ export function draw(ctx, g, scene, dpr, now) {
   });
   // Seeds in the stores or trays.
   for (const side of /** @type {const} */ (['south', 'north'])) {
+    if (!g.stores && !g.trays) break;
     const box = g.banks[side];
     const inset = u * 0.1;
     const s = g.stores ? u * 0.065 : u * 0.075;
@@ -546,14 +642,15 @@ export function draw(ctx, g, scene, dpr, now) {
     if (frame.last !== null) ring(frame.last, PALETTE.target, 1.1);
   }
 
-  // Counts.
+  // Names, then counts.
+  for (const label of g.labels) name(ctx, label, g.labelPlate);
   board.forEach((count, pit) => {
     const c = g.chips[pit];
     chip(ctx, c.x, c.y, String(count), u);
   });
   for (const side of /** @type {const} */ (['south', 'north'])) {
-    const c = g.bankChips[side];
-    chip(ctx, c.x, c.y, String(stores[side]), u * 1.15);
+    const c = g.bankChips?.[side];
+    if (c) chip(ctx, c.x, c.y, String(stores[side]), u * 1.15);
   }
 
   if (!frame) return;

@@ -2,9 +2,12 @@
 /**
  * The rules panel: each game's board, move, sowing, captures and end in the
  * translator's words (`www/i18n/rules.<lang>.json`), app conventions marked,
- * the game's origin, and rule ids only in a developer-visible attribute.
+ * how the pits are named, the game's origin, and rule ids only in a
+ * developer-visible attribute.
  * @module rules
  */
+
+import { pitLetter } from './state.js';
 
 /** @typedef {import('./i18n.js').Messages} Messages */
 
@@ -51,6 +54,7 @@ export function renderRules(body, m, variant) {
     }
     nodes.push(h, ul);
   }
+  nodes.push(...notation(m, g.size?.pitsPerRow));
   if (g.origin) {
     const h = document.createElement('h3');
     h.textContent = m.t('rules.origin');
@@ -60,4 +64,26 @@ export function renderRules(body, m, variant) {
     nodes.push(h, p);
   }
   body.replaceChildren(...nodes);
+}
+
+/**
+ * How the pits are named (state.js pitLetter, drawn on the board by
+ * render.js): the letters of this game's rows, once.
+ * @param {Messages} m
+ * @param {number | undefined} n pits per row
+ * @returns {HTMLElement[]}
+ */
+function notation(m, n) {
+  if (!n) return [];
+  const h = document.createElement('h3');
+  h.textContent = m.t('notation.title');
+  const p = document.createElement('p');
+  p.className = 'notation';
+  p.textContent = m.t('notation.text', {
+    southFirst: pitLetter(0, n),
+    southLast: pitLetter(n - 1, n),
+    northFirst: pitLetter(n, n),
+    northLast: pitLetter(2 * n - 1, n),
+  });
+  return [h, p];
 }

@@ -65,14 +65,18 @@ function ensurePitButtons(layer, count) {
   }
 }
 
+/** The touch target a pit's button reaches when the pits are far enough apart (WCAG 2.5.5). */
+const TARGET = 44;
+
 /**
- * Places the pit buttons over the drawn pits.
+ * Places the pit buttons over the drawn pits: a little wider than the pit,
+ * and 44 px wide when the pitch allows, without touching a neighbour.
  * @param {HTMLElement} layer
  * @param {Geometry} g
  */
 export function placePits(layer, g) {
   ensurePitButtons(layer, g.pits.length);
-  const size = g.r * 2.1;
+  const size = Math.max(g.r * 2.1, Math.min(TARGET, g.u - 1));
   g.pits.forEach((p, pit) => {
     const b = /** @type {HTMLElement} */ (layer.children[pit]);
     b.style.left = `${p.x - size / 2}px`;

@@ -86,26 +86,27 @@ test.describe('§2 an embed of the README\'s height shows all of it at 320–900
   ];
   for (const { name, query } of examples) {
     test(`${name}: every pit, both players and every control inside the viewport, no scrolling`, async ({ page }) => {
-      for (const width of WIDTHS) {
+      // English, and Greek, whose words are the longest.
+      for (const [width, lang] of WIDTHS.flatMap((w) => [[w, 'en'], [w, 'el']])) {
         await page.setViewportSize({ width, height: HEIGHT });
-        await openEmbed(page, query);
+        await openEmbed(page, `${query}&lang=${lang}`);
         await expect(page.locator('#pits .pit').first()).toBeVisible();
-        expect({ width, ...(await outside(page, EMBED_PARTS)) }).toEqual({ width, out: [], scrolls: false });
+        expect({ width, lang, ...(await outside(page, EMBED_PARTS)) }).toEqual({ width, lang, out: [], scrolls: false });
       }
     });
   }
 
-  test('the README\'s puzzle: the AM-4 feeding message and "Start again" are in view at every width', async ({ page }) => {
-    for (const width of WIDTHS) {
+  test('the README\'s puzzle: the AM-4 feeding message and "Start again" are in view at every width, in English and Greek', async ({ page }) => {
+    for (const [width, lang] of WIDTHS.flatMap((w) => [[w, 'en'], [w, 'el']])) {
       await page.setViewportSize({ width, height: HEIGHT });
-      await openEmbed(page, iframes[1]);
+      await openEmbed(page, `${iframes[1]}&lang=${lang}`);
       await expect(page.locator('#board')).toHaveAttribute('data-legal', '6');
       // Pit a does not reach North's empty row (AM-4): the preview says why.
       await page.locator('#pits [data-pit="0"]').hover();
       await expect(page.locator('#preview')).toHaveClass(/illegal/);
       await expect(page.locator('#preview')).not.toBeEmpty();
-      await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible();
-      expect({ width, ...(await outside(page, ['#preview', '#btn-restart', ...EMBED_PARTS])) }).toEqual({ width, out: [], scrolls: false });
+      await expect(page.locator('#btn-restart')).toBeVisible();
+      expect({ width, lang, ...(await outside(page, ['#preview', '#btn-restart', ...EMBED_PARTS])) }).toEqual({ width, lang, out: [], scrolls: false });
     }
   });
 
@@ -160,13 +161,20 @@ test.describe('§2 inside an embed', () => {
   });
 
   test('clicking a pit in mode=view points to the stepping buttons, not "Please wait for your turn."', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: HEIGHT });
     await openEmbed(page, 'embed=1&mode=view&game=sadeqa-iii&moves=2&ply=0');
     await clickPit(page, 2);
-    const words = 'This game is here to watch: step through it with Undo and Redo, or jump with To the start and To the end.';
+    const words = 'This game is for watching: step through it with the buttons below.';
     await expect(page.locator('#banner')).toHaveText(words);
     await expect(page.locator('#banner')).toBeVisible();
     await expect(page.locator('#live')).toContainText(words);
     await expect(page.locator('#board')).toHaveAttribute('data-ply', '0');
+    // The words take their place under the board without pushing the buttons out of the frame.
+    expect(await outside(page, ['#banner', ...EMBED_PARTS])).toEqual({ out: [], scrolls: false });
+    await openEmbed(page, 'embed=1&mode=view&game=sadeqa-iii&moves=2&ply=0&lang=el');
+    await clickPit(page, 2);
+    await expect(page.locator('#banner')).toBeVisible();
+    expect(await outside(page, ['#banner', ...EMBED_PARTS])).toEqual({ out: [], scrolls: false });
   });
 });
 

@@ -38,6 +38,11 @@ const SECTIONS: &[Bench] = &[
         run: engine::native,
     },
     Bench {
+        name: "engine-callgrind",
+        what: "instructions per random-playout move under valgrind (deterministic, load-independent)",
+        run: engine::callgrind,
+    },
+    Bench {
         name: "engine-micro",
         what: "criterion micro-benchmarks (mancala-core, benches/engine.rs)",
         run: engine::micro,

@@ -1,5 +1,5 @@
-//! The native sections: `mancala bench` repeated (medians), criterion's micro-benchmarks of the
-//! core, and the search (`mancala ai`).
+//! The native sections: `mancala bench` repeated (medians), instructions per move under callgrind,
+//! criterion's micro-benchmarks of the core, and the search (`mancala ai`).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -11,8 +11,10 @@ use crate::util::{self, Result, cargo, fail, json_string, say};
 
 /// Runs of `mancala bench` whose medians are reported.
 const RUNS: usize = 5;
-/// Issue 7: random-playout moves per second per core, natively, on every game.
-pub const MOVES_PER_S_TARGET: f64 = 1e6;
+/// Issue 14: random-playout moves per second per core, natively, on every game.
+pub const MOVES_PER_S_TARGET: f64 = 20e6;
+/// Games of the callgrind workload per game (in [`GAMES`] order): 66 000–111 000 moves each.
+const CALLGRIND_GAMES: [u64; 4] = [1000, 1000, 1000, 40];
 
 /// Runs `cmd` and returns its standard output, or an error holding the last line it printed to
 /// stderr (the CLI's own message).
@@ -90,6 +92,70 @@ pub fn native(ctx: &mut Ctx, section: &mut Section) -> Result {
         Row::new("longest relay: per lap", Unit::Nanos, per_lap),
     ];
     section.data = format!("{{\"runs\": [\n{}\n]}}", raw.join(",\n"));
+    Ok(())
+}
+
+/// Instructions per random-playout move, counted by `valgrind --tool=callgrind` on the core's
+/// `examples/playouts.rs` (release profile, seed 1, the games of `mancala bench`): the count of a
+/// run minus that of a run with no games, over its moves. Unlike a time it is the same on a busy
+/// machine, so it is the figure to compare optimisations by. n/a (with a note) without valgrind.
+pub fn callgrind(_: &mut Ctx, section: &mut Section) -> Result {
+    section.per_game();
+    if !util::has_program("valgrind") {
+        section.rows.push(
+            Row::new("instructions per move (callgrind)", Unit::Count, vec![None; GAMES.len()])
+                .note("valgrind not found: install it (Debian: apt-get install valgrind)"),
+        );
+        return Ok(());
+    }
+    run_quietly(cargo().args(["build", "--release", "-p", "mancala-core", "--example", "playouts"]))?;
+    let bin = util::target_dir().join("release/examples").join(format!("playouts{}", std::env::consts::EXE_SUFFIX));
+    // (instructions, moves) of one run of `games` games.
+    let count = |game: &str, games: u64| -> Result<(f64, f64)> {
+        let out = Command::new("valgrind")
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+            .arg(&bin)
+            .args([game, &games.to_string(), "1"])
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| util::Error(format!("cannot run valgrind: {e}")))?;
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        if !out.status.success() {
+            return fail(format!("valgrind {} {game} {games} failed: {}", bin.display(), stderr.trim()));
+        }
+        let collected = stderr.lines().find_map(|l| l.split_once("Collected :")).map(|(_, n)| n.trim().parse());
+        let Some(Ok(instructions)) = collected else {
+            return fail(format!("no instruction count from callgrind: {stderr}"));
+        };
+        let moves = stdout.split_whitespace().nth(2).and_then(|m| m.parse().ok());
+        let Some(moves) = moves else { return fail(format!("the playouts example printed `{}`", stdout.trim())) };
+        Ok((instructions, moves))
+    };
+    let mut per_move = Vec::new();
+    let mut moves = Vec::new();
+    let mut raw = Vec::new();
+    for (game, games) in GAMES.iter().zip(CALLGRIND_GAMES) {
+        let (empty, _) = count(game, 0)?;
+        let (total, n) = count(game, games)?;
+        let ir = (total - empty) / n;
+        say(format_args!("{game}: {n:.0} moves in {games} games, {ir:.0} instructions per move"));
+        raw.push(format!(
+            "{{\"game\": {}, \"games\": {games}, \"moves\": {n}, \"instructions\": {total}, \"no_games\": {empty}}}",
+            json_string(game)
+        ));
+        per_move.push(Some(ir));
+        moves.push(Some(n));
+    }
+    section.rows = vec![
+        Row::new("instructions per move (callgrind)", Unit::Count, per_move).note(
+            "valgrind --tool=callgrind on mancala-core's examples/playouts.rs (release), seed 1, minus a run of 0 games",
+        ),
+        Row::new("moves in the counted playouts", Unit::Count, moves).note(format!(
+            "games: {}",
+            GAMES.iter().zip(CALLGRIND_GAMES).map(|(g, n)| format!("{g} {n}")).collect::<Vec<_>>().join(", ")
+        )),
+    ];
+    section.data = format!("[{}]", raw.join(",\n"));
     Ok(())
 }
 

@@ -212,6 +212,16 @@ test.describe('embedded', () => {
     ]);
   });
 
+  test('an embed given engine numbers links to the site in letters', async ({ page, baseURL }) => {
+    await page.goto(`${hostUrl}?src=${encodeURIComponent(`${baseURL}?embed=1&game=sadeqa-iii&moves=2.15`)}`);
+    const frame = await (await page.locator('#game').elementHandle())?.contentFrame();
+    if (!frame) throw new Error('no game frame');
+    await frame.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    await expect(frame.locator('#board')).toHaveAttribute('data-ply', '2');
+    const href = (await frame.locator('#embed-site').getAttribute('href')) ?? '';
+    expect(new URL(href).hash).toBe('#game=sadeqa-iii&moves=c.H');
+  });
+
   test('a bad embed link says nothing of a saved game', async ({ page, baseURL }) => {
     await page.goto(`${hostUrl}?src=${encodeURIComponent(`${baseURL}?embed=1&game=anywoli&board=1.x`)}`);
     const frame = await (await page.locator('#game').elementHandle())?.contentFrame();

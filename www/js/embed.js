@@ -236,7 +236,7 @@ export function siteLink(app) {
   const g = app.state.game;
   const { origin, pathname } = app.doc.location;
   if (!g) return `${origin}${pathname}`;
-  return `${origin}${pathname}#${encodeLink(g.variant, g.options, g.moves.map((m) => m.move), g.ply, app.state.seating, g.start)}`;
+  return `${origin}${pathname}#${encodeLink(g.variant, g.options, g.moves.map((m) => m.move), g.ply, app.state.seating, g.start, g.pitsPerRow)}`;
 }
 
 /**

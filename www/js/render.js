@@ -345,6 +345,8 @@ function clusterInRect(ctx, box, count, s, key) {
 }
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** For the pits' names: a font that tells Anywoli's l from I. */
+const MONO = 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
 
 /**
  * The box of a count's chip centred at (`x`, `y`), and its font size (it
@@ -391,7 +393,7 @@ function chip(ctx, x, y, text, u, ring) {
 
 /**
  * A pit's name: a dark letter on a small light plate (like bone inlaid in
- * the wood), unlike the counts' dark chips.
+ * the wood), unlike the counts' dark chips, in a face whose l and I differ.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Label} label
  * @param {{font: number, w: number, h: number}} plate
@@ -401,7 +403,7 @@ function name(ctx, label, { font, w, h }) {
   roundRect(ctx, label.x - w / 2, label.y - h / 2, w, h, h * 0.3);
   ctx.fill();
   ctx.fillStyle = PALETTE.labelText;
-  ctx.font = `700 ${font}px ${FONT}`;
+  ctx.font = `700 ${font}px ${MONO}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(label.text, label.x, label.y + font * 0.04);

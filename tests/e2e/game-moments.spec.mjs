@@ -140,8 +140,9 @@ test.describe("Al-manqala's split (AM-9)", () => {
     await expect(offer.locator('h3')).toHaveText('Player 2 (North) proposes to split the board');
     await expect(offer).toContainText('each player would take');
     await expect(offer).toContainText('Player 1 (South), do you accept?');
-    // The board waits for the answer.
-    await expect(page.locator('#pits .pit[aria-disabled="false"]')).toHaveCount(0);
+    // The board stays playable while the offer stands: playing on would decline it (AM-9).
+    expect((await shown(page)).legal.length).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Propose to split the board' })).toBeHidden();
     await offer.getByRole('button', { name: 'Decline and play on' }).click();
     await expect(offer).toBeHidden();
     await expect(page.locator('#notice')).toHaveText('Player 1 declines the split; play goes on.');

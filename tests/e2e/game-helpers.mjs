@@ -21,9 +21,15 @@ export const GAMES = /** @type {const} */ ([
 export async function open(page, link = '') {
   await page.goto(link ? `./#${link}` : './');
   await ready(page);
-  // A first visit opens with the start dialog (journeys.spec.mjs tests it); these tests look around.
-  const start = page.locator('#start[open]');
-  if (await start.count()) await page.locator('#start-close').click();
+  await lookAround(page);
+}
+
+/**
+ * Closes the start dialog a first visit opens with (journeys.spec.mjs tests it), if it is open.
+ * @param {Page} page
+ */
+export async function lookAround(page) {
+  if (await page.locator('#start[open]').count()) await page.locator('#start-close').click();
 }
 
 /** @param {Page} page */

@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { idle, play, ready, setSpeed, shown } from './game-helpers.mjs';
+import { idle, lookAround, play, ready, setSpeed, shown } from './game-helpers.mjs';
 import { serve } from './static-server.mjs';
 
 const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -79,6 +79,7 @@ test('after one visit the game plays offline', async ({ page, context }) => {
   try {
     await page.goto(copy.site.url);
     await ready(page);
+    await lookAround(page);
     await controlled(page);
     const { hash, files } = JSON.parse(await readFile(path.join(copy.dir, 'build.json'), 'utf8'));
     expect(await cacheNames(page)).toEqual([`mancala-atlas ${copy.site.url} ${hash}`]);
@@ -90,6 +91,7 @@ test('after one visit the game plays offline', async ({ page, context }) => {
     expect(await page.evaluate(() => fetch('build.json').then(() => 'fetched', () => 'failed'))).toBe('failed');
     await page.reload();
     await ready(page);
+    await lookAround(page);
     await setSpeed(page, 'instant');
     const before = await shown(page);
     expect(before.ply).toBe(0);
@@ -121,6 +123,7 @@ test('a new build waits for "reload", and the game in progress survives it (unde
 
     await page.goto(site.url);
     await ready(page);
+    await lookAround(page);
     await controlled(page);
     await setSpeed(page, 'instant');
     for (let i = 0; i < 3; i++) await play(page, (await shown(page)).legal[0]);
@@ -139,6 +142,7 @@ test('a new build waits for "reload", and the game in progress survives it (unde
 
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
     await ready(page);
+    await lookAround(page);
     await expect(page.locator('html')).toHaveAttribute('data-test-build', 'two');
     expect(new URL('./', page.url()).href).toBe(site.url);
     await expect.poll(() => cacheNames(page)).toEqual([`mancala-atlas ${site.url} ${next}`]);
@@ -162,6 +166,7 @@ test('Chromium finds the app installable: no installability errors, real PNG ico
     problems.set(page, []);
     await page.goto(copy.site.url);
     await ready(page);
+    await lookAround(page);
     await controlled(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

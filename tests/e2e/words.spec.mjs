@@ -59,6 +59,9 @@ for (const [locale, lang, expected] of /** @type {const} */ ([
   test(`the ritual against the computer speaks to you, not of "You" (${lang}, MG-3)`, async ({ browser }) => {
     const t = ui(lang);
     const { context, page } = await pageIn(browser, locale);
+    // Forced moves wait for a click here (against the computer they play themselves by default),
+    // so the player bar can be read at the player's first turn.
+    await page.addInitScript(() => localStorage.setItem('mancala-atlas:prefs', JSON.stringify({ autoForced: false })));
     await open(page);
     await setSpeed(page, 'instant');
     await page.locator('#btn-new').click();

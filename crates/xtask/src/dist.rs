@@ -4,7 +4,8 @@
 //! 2. `cargo build -p mancala-wasm --release --target wasm32-unknown-unknown`;
 //! 3. `wasm-bindgen --target web --no-typescript` into a staging folder, then `wasm-opt -Os`
 //!    (npm `binaryen`; results cached by input hash; skipped with a warning when unavailable);
-//! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole;
+//! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after the single
+//!    file is written from the readable modules and the modules are minified (npm `esbuild`);
 //! 5. `dist/build.json` (`{"hash", "files"}`) and the service worker's placeholders filled in:
 //!    `__BUILD_HASH__` becomes the bare hex hash, `__PRECACHE__` a JSON array of relative paths.
 
@@ -18,8 +19,9 @@ use crate::util::{self, Context, Result, cargo, fail, json_array, json_string, l
 /// The wasm crate and the file stem of its output.
 const WASM_CRATE: &str = "mancala-wasm";
 const WASM_STEM: &str = "mancala_wasm";
-/// Files that the precache list leaves out: the worker itself and the build description.
-const NOT_PRECACHED: [&str; 2] = ["sw.js", "build.json"];
+/// Files that the precache list leaves out: the worker itself, the build description and the
+/// single-file build (a download of its own).
+const NOT_PRECACHED: [&str; 3] = ["sw.js", "build.json", crate::single::FILE];
 /// Hex digits of the content hash used in cache names.
 const HASH_LEN: usize = 16;
 
@@ -63,8 +65,11 @@ pub fn build() -> Result<Build> {
     util::copy_tree(&www, &fresh)?;
     util::copy_tree(&staging, &fresh.join("pkg"))?;
     remove_dir(&staging)?;
-    let build = describe(&fresh)?;
+    // The single file is made from the readable modules (its bundler reads them line by line);
+    // the served site gets them minified.
     crate::single::write(&fresh)?; // dist/mancala-atlas.html, not precached (issue 6)
+    minify(&fresh)?;
+    let build = describe(&fresh)?;
     swap_in(&fresh, &dist_dir())?;
 
     let wasm_size = std::fs::metadata(dist_dir().join("pkg").join(format!("{WASM_STEM}_bg.wasm")))?.len();
@@ -125,6 +130,36 @@ fn optimize(wasm: &Path) -> Result {
         std::fs::rename(&partial, &cached).at(&cached)?;
     }
     std::fs::copy(&cached, wasm).at(wasm)?;
+    Ok(())
+}
+
+/// The modules the site ships minified: the page's and the wasm glue (the service worker stays
+/// as written: its placeholders are filled in afterwards).
+const MINIFIED: [&str; 2] = ["js", "pkg"];
+
+/// Minifies every module under [`MINIFIED`] in `site` in place with esbuild (no bundling: one file
+/// in, the same file out, imports and `import.meta.url` kept); skipped with a warning when esbuild
+/// is unavailable, since the site works the same, only larger.
+fn minify(site: &Path) -> Result {
+    let esbuild = match tools::ensure_esbuild() {
+        Ok(path) => path,
+        Err(e) => {
+            warn(format_args!("skipping minification ({e}); the site works, only larger"));
+            return Ok(());
+        }
+    };
+    for folder in MINIFIED {
+        let dir = site.join(folder);
+        let files: Vec<String> = list_files(&dir)?.into_iter().filter(|f| f.ends_with(".js")).collect();
+        if files.is_empty() {
+            continue;
+        }
+        run(Command::new(&esbuild)
+            .current_dir(&dir)
+            .args(&files)
+            .args(["--minify", "--format=esm", "--target=es2022", "--charset=utf8", "--log-level=warning"])
+            .args(["--outdir=.", "--allow-overwrite"]))?;
+    }
     Ok(())
 }
 

@@ -147,10 +147,12 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
             }
             _ => {
                 for key in ["src", "href"] {
-                    if let Some(v) = get(key) {
-                        if !v.starts_with('#') && !v.starts_with("data:") && !v.starts_with("https:") {
-                            return fail(format!("{PAGE}: {tag} refers to a file that is not inlined"));
-                        }
+                    if let Some(v) = get(key)
+                        && !v.starts_with('#')
+                        && !v.starts_with("data:")
+                        && !v.starts_with("https:")
+                    {
+                        return fail(format!("{PAGE}: {tag} refers to a file that is not inlined"));
                     }
                 }
                 tag.to_owned()
@@ -364,13 +366,12 @@ fn code_line(path: &str, number: usize, line: &str, m: &mut Module) -> Result<St
     let mut rest = line;
     while let Some(at) = rest.find("new URL(") {
         rest = &rest[at + "new URL(".len()..];
-        if let Some((target, after)) = quoted(rest) {
-            if rest.trim_start().starts_with(['\'', '"'])
-                && after.trim_start().starts_with(", import.meta.url")
-                && target.ends_with(".js")
-            {
-                m.started.push(resolve(path, target)?);
-            }
+        if let Some((target, after)) = quoted(rest)
+            && rest.trim_start().starts_with(['\'', '"'])
+            && after.trim_start().starts_with(", import.meta.url")
+            && target.ends_with(".js")
+        {
+            m.started.push(resolve(path, target)?);
         }
     }
     let line = line.replace("import.meta.url", "__moduleUrl");

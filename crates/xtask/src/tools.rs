@@ -122,6 +122,17 @@ pub fn npm_ci(dir: &Path) -> Result {
 
 /// wasm-opt from the npm `binaryen` package, installed into `.tools/node` when missing.
 pub fn ensure_wasm_opt() -> Result<PathBuf> {
+    node_tool("wasm-opt")
+}
+
+/// esbuild from npm, which minifies the site's modules, installed into `.tools/node` when missing.
+pub fn ensure_esbuild() -> Result<PathBuf> {
+    node_tool("esbuild")
+}
+
+/// The command `name` of the build tools' npm packages (`crates/xtask/node`, committed lockfile),
+/// installed into `.tools/node` when missing or out of date.
+fn node_tool(name: &str) -> Result<PathBuf> {
     let source = util::root().join("crates/xtask/node");
     let dir = tools_dir().join("node");
     std::fs::create_dir_all(&dir).at(&dir)?;
@@ -134,8 +145,8 @@ pub fn ensure_wasm_opt() -> Result<PathBuf> {
         }
     }
     npm_ci(&dir)?;
-    let wasm_opt = dir.join("node_modules/.bin/wasm-opt");
-    if wasm_opt.exists() { Ok(wasm_opt) } else { fail(format!("{} is missing after npm ci", wasm_opt.display())) }
+    let tool = dir.join("node_modules/.bin").join(name);
+    if tool.exists() { Ok(tool) } else { fail(format!("{} is missing after npm ci", tool.display())) }
 }
 
 /// Makes sure Debian's Chromium and ChromeDriver are installed (apt-get as root), or says what to install.

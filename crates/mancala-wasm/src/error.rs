@@ -107,13 +107,13 @@ impl ReadError {
                 let mut name = name.as_string().unwrap_or_default();
                 let mut field = field;
                 // A random setup's number is the part that can be wrong.
-                if name == "setup" && field.is_object() {
-                    if let Ok(random) = js_sys::Reflect::get(&field, &"random".into()) {
-                        if !random.is_undefined() {
-                            name.push_str(".random");
-                            field = random;
-                        }
-                    }
+                if name == "setup"
+                    && field.is_object()
+                    && let Ok(random) = js_sys::Reflect::get(&field, &"random".into())
+                    && !random.is_undefined()
+                {
+                    name.push_str(".random");
+                    field = random;
                 }
                 let value = field.as_string().unwrap_or_else(|| {
                     js_sys::JSON::stringify(&field).ok().and_then(|s| s.as_string()).unwrap_or_default()

@@ -9,18 +9,19 @@
 mod ai;
 mod bench;
 mod error;
+mod save;
 
 use mancala_core::ritual::{self, Parity, Role};
-use mancala_core::{BySide, End, Move, Options, Outcome, PlayError, Position, Setup, Side, Trace, Variant};
+use mancala_core::{BySide, End, Move, Options, Outcome, PlayError, Position, Side, Trace, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 pub use ai::{Ai, levels};
 pub use error::ReadError;
-
-/// The version written into saved games; [`Game::load`] reads this one only.
-const SAVE_FORMAT: u32 = 1;
+use save::{SAVE_FORMAT, Saved, StartView};
+#[cfg(not(target_arch = "wasm32"))]
+pub use save::{load_json, save_json};
 
 /// The options each game reads (`shared/rules.md`), in the order the page
 /// shows them.
@@ -139,14 +140,7 @@ impl Game {
     /// The game as versioned JSON text: game, options, a set-up start if
     /// any, every move (undone ones included) and how many are played.
     pub fn save(&self) -> String {
-        let saved = Saved {
-            format: SAVE_FORMAT,
-            variant: self.game.start().variant().id().to_owned(),
-            options: to_js(self.game.start().options()).unwrap_or(JsValue::UNDEFINED),
-            position: self.set_up().and_then(|start| to_js(&start).ok()).unwrap_or(JsValue::UNDEFINED),
-            moves: self.all_moves().iter().map(ToString::to_string).collect(),
-            ply: Some(self.game.moves().len()),
-        };
+        let saved: Saved<Js> = save::write(&self.game);
         // Every value above is a string or a small number, so both steps succeed.
         let value = serde_wasm_bindgen::Serializer::json_compatible().serialize_map_friendly(&saved);
         value.ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
@@ -161,37 +155,8 @@ impl Game {
     /// point in the game (named by its number).
     pub fn load(text: &str) -> Result<Game, ReadError> {
         let value = js_sys::JSON::parse(text).map_err(|_| ReadError::NotJson)?;
-        let saved: Saved = from_js(value).map_err(|e| ReadError::Malformed(error::words(&e)))?;
-        if saved.format != SAVE_FORMAT {
-            return Err(ReadError::Format(saved.format));
-        }
-        let variant = parse_variant(&saved.variant)?;
-        let options = ReadError::options(&saved.options)?;
-        let start = if saved.position.is_undefined() || saved.position.is_null() {
-            Position::new(variant, options)
-        } else {
-            let start: StartView = from_js(saved.position).map_err(|e| ReadError::Position(error::words(&e)))?;
-            let setup = Setup {
-                variant,
-                options,
-                board: start.board,
-                stores: start.stores,
-                turn: start.turn,
-                memory: mancala_core::Memory::default(),
-            };
-            Position::from_setup(&setup).map_err(ReadError::Setup)?
-        };
-        let mut game = mancala_core::Game::new(start);
-        for (i, text) in saved.moves.iter().enumerate() {
-            let (number, text) = (i + 1, text.clone());
-            let Ok(mv) = text.parse::<Move>() else { return Err(ReadError::NotAMove { number, text }) };
-            game.play(mv).map_err(|why| ReadError::Illegal { number, text, why })?;
-        }
-        let ply = saved.ply.unwrap_or(saved.moves.len());
-        if !game.jump(ply) {
-            return Err(ReadError::Ply { ply, moves: saved.moves.len() });
-        }
-        Ok(Game { game })
+        let saved: Saved<Js> = from_js(value).map_err(|e| ReadError::Malformed(error::words(&e)))?;
+        Ok(Game { game: save::read(saved)? })
     }
 }
 
@@ -204,22 +169,6 @@ impl Game {
     /// The start position.
     pub(crate) fn start(&self) -> &Position {
         self.game.start()
-    }
-
-    /// The start, when it is not the game's own layout (a set-up position).
-    fn set_up(&self) -> Option<StartView> {
-        let start = self.game.start();
-        (*start != Position::new(start.variant(), *start.options())).then(|| {
-            let Setup { board, stores, turn, .. } = start.to_setup();
-            StartView { board, stores, turn }
-        })
-    }
-
-    /// Every move of the game, the undone ones included.
-    fn all_moves(&self) -> Vec<Move> {
-        let mut all = self.game.clone();
-        all.jump(all.moves().len() + all.redoable());
-        all.moves().to_vec()
     }
 
     fn view(&self) -> State {
@@ -260,7 +209,7 @@ impl Game {
             lot: (pos.variant() == Variant::Anywoli && start.options().last_four == mancala_core::LastFour::Lot)
                 .then(|| pos.lot_draw()),
             start_board: start.board().to_vec(),
-            start: self.set_up(),
+            start: save::set_up(&self.game),
         }
     }
 }
@@ -301,15 +250,6 @@ struct State {
     start_board: Vec<u8>,
     /// The start, when the game began from a set-up position.
     start: Option<StartView>,
-}
-
-/// A start position other than the game's own layout: counts per pit
-/// (C-1 order), captured seeds, and the player to move.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct StartView {
-    board: Vec<u32>,
-    stores: BySide<u32>,
-    turn: Side,
 }
 
 /// One move of the history: what was played, by whom, and the stores after.
@@ -360,22 +300,33 @@ struct Preview {
     end: Option<EndView>,
 }
 
-/// A saved game, format 1. Options and position stay JS values until the
-/// game is known, so that a bad one is named as such.
+/// A JS value of a save (`undefined` when absent), kept as it is until the game is known.
 #[derive(Debug, Serialize, Deserialize)]
-struct Saved {
-    format: u32,
-    variant: String,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
-    options: JsValue,
-    /// A set-up start (`StartView`); absent: the game's own layout.
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
-    position: JsValue,
-    #[serde(default)]
-    moves: Vec<String>,
-    /// Moves played; the rest can be redone. Absent: all.
-    #[serde(default)]
-    ply: Option<usize>,
+#[serde(transparent)]
+struct Js(#[serde(with = "serde_wasm_bindgen::preserve")] JsValue);
+
+impl Default for Js {
+    fn default() -> Js {
+        Js(JsValue::UNDEFINED)
+    }
+}
+
+impl save::Value for Js {
+    fn is_absent(&self) -> bool {
+        self.0.is_undefined() || self.0.is_null()
+    }
+    fn options(&self) -> Result<Options, ReadError> {
+        ReadError::options(&self.0)
+    }
+    fn start(self) -> Result<StartView, ReadError> {
+        from_js(self.0).map_err(|e| ReadError::Position(error::words(&e)))
+    }
+    fn of_options(options: &Options) -> Js {
+        Js(to_js(options).unwrap_or(JsValue::UNDEFINED))
+    }
+    fn of_start(start: &StartView) -> Js {
+        Js(to_js(start).unwrap_or(JsValue::UNDEFINED))
+    }
 }
 
 /// The stable id of a [`PlayError`], for the page's translations.

@@ -5,11 +5,13 @@
 //! - `test [--only ..] [--skip ..] [-- playwright args]`: every check, with a summary.
 //! - `dist`: the deployable static site in `dist/`.
 //! - `bench [--only ..]`: the benchmarks, as a table and `target/bench/bench.json`.
+//! - `fuzz [--seconds N] [--runs N] [--target T,..] [--keep]`: a cargo fuzz campaign (`fuzz/README.md`).
 //!
 //! Tools are installed on first use into `.tools/` (gitignored) and reused afterwards.
 
 mod bench;
 mod dist;
+mod fuzz;
 mod serve;
 mod sha256;
 mod single;
@@ -30,7 +32,9 @@ commands:
   test [--only S,..] [--skip S,..] [-- ARGS]
                                   fmt, clippy, native, wasm, js, dist, budgets, e2e (ARGS go to Playwright)
   dist                            build the static site into dist/
-  bench [--only S,..]             run the benchmarks";
+  bench [--only S,..]             run the benchmarks
+  fuzz [--seconds N] [--runs N] [--target T,..] [--keep]
+                                  run the fuzz targets (nightly; not part of test)";
 
 const SERVE_USAGE: &str = "cargo xtask serve [--port N] [--no-build] [--dir DIR] [--quiet]";
 
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         "test" => suite::main(rest),
         "dist" => dist::main(rest),
         "bench" => bench::main(rest),
+        "fuzz" => fuzz::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -418,9 +418,26 @@ impl Position {
         self.board[self.row(side)].iter().all(|&s| s == 0)
     }
 
-    /// Whether sowing `pit` for the player to move would never end (C-5).
+    /// Whether sowing `pit` would never end (C-5), whoever sows it: captures
+    /// are made only as a move ends, or go to a pit's owner (AW-4). Only the
+    /// relaying games have endless moves, and a move whose first lap stops is
+    /// none, which its last pit tells without sowing.
     fn is_endless(&self, pit: usize) -> bool {
-        self.rules.relay && { *self }.sow(pit, self.turn, &mut NoObserver) == Sown::Endless
+        self.rules.relay && !self.first_lap_stops(pit) && { *self }.sow(pit, self.turn, &mut NoObserver)
+            == Sown::Endless
+    }
+
+    /// Whether the lap sown from `pit` surely stops the move: its hand does
+    /// not go round the board, so its last pit gains exactly one seed (AW-4
+    /// fours are taken from the pits before it) and that count decides
+    /// (`games::relays`). False when the hand goes round: then sow to know.
+    fn first_lap_stops(&self, pit: usize) -> bool {
+        let (hand, len) = (usize::from(self.board[pit]), self.len());
+        if hand >= len {
+            return false;
+        }
+        let last = if pit + hand < len { pit + hand } else { pit + hand - len };
+        !games::relays(self.variant, self.board[last] + 1)
     }
 
     /// The legal moves of the player to move: pits in increasing order
@@ -469,21 +486,17 @@ impl Position {
 
     /// Whether `side` has a legal move, were it their turn.
     pub(crate) fn has_legal_move(&self, side: Side) -> bool {
-        let mut found = false;
-        self.candidates(side, |_| {
-            found = true;
-            false
-        });
-        found
+        let mut sowable = self.row(side).filter(|&pit| self.board[pit] > 0 && games::feeds_if_needed(self, side, pit));
+        // A first lap that stops proves a move legal without sowing (C-5); sow only if none does.
+        sowable.clone().any(|pit| !self.rules.relay || self.first_lap_stops(pit))
+            || sowable.any(|pit| !self.is_endless(pit))
     }
 
     /// Calls `f` with each pit `side` may legally sow, in order, while it
     /// returns true.
     fn candidates(&self, side: Side, mut f: impl FnMut(usize) -> bool) {
-        let mut probe = *self;
-        probe.turn = side;
         for pit in self.row(side) {
-            if self.board[pit] > 0 && games::feeds_if_needed(&probe, side, pit) && !probe.is_endless(pit) && !f(pit) {
+            if self.board[pit] > 0 && games::feeds_if_needed(self, side, pit) && !self.is_endless(pit) && !f(pit) {
                 return;
             }
         }

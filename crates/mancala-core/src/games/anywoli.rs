@@ -17,17 +17,20 @@ use super::LapEnd;
 use crate::rng::SplitMix64;
 use crate::{CaptureKind, EndReason, LastFour, Observer, Position, Side};
 
-/// AW-3 and AW-5.
-pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
-    match pos.board[last] {
-        1 => LapEnd::Stop,
-        4 => {
-            pos.take(last, mover, CaptureKind::Final, obs);
-            pos.first_final.get_or_insert(mover);
-            LapEnd::ExtraMove
-        }
-        _ => LapEnd::Relay,
+/// AW-3: a last seed that makes neither 1 (an empty pit) nor 4 relays.
+pub(super) fn relays(seeds: u8) -> bool {
+    !matches!(seeds, 1 | 4)
+}
+
+/// AW-3 and AW-5: an empty pit ends the move; a four goes to the mover, who
+/// moves again.
+pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    if pos.board[last] != 4 {
+        return LapEnd::Stop;
     }
+    pos.take(last, mover, CaptureKind::Final, obs);
+    pos.first_final.get_or_insert(mover);
+    LapEnd::ExtraMove
 }
 
 /// AW-6 and AW-7: after a move (before its extra move), no seeds left end

@@ -14,23 +14,21 @@
 use super::LapEnd;
 use crate::{CaptureKind, EndReason, Observer, Position, Side};
 
-/// MG-5 and MG-6.
-pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
-    match pos.board[last] {
-        2 | 4 => {
-            let mut pit = last;
-            loop {
-                pos.take(pit, mover, CaptureKind::Final, obs);
-                pos.take(pos.opposite(pit), mover, CaptureKind::Final, obs);
-                pit = pos.before(pit);
-                if !matches!(pos.board[pit], 2 | 4) {
-                    return LapEnd::Stop;
-                }
-            }
-        }
-        3 | 5.. => LapEnd::Relay,
-        _ => LapEnd::Stop,
+/// MG-5: a last pit holding 3, or 5 and more, relays.
+pub(super) fn relays(seeds: u8) -> bool {
+    matches!(seeds, 3 | 5..)
+}
+
+/// MG-5 and MG-6: a last pit holding 2 or 4 is captured with its opposite,
+/// then backward while a pit holds 2 or 4; one that holds 1 just stops.
+pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    let mut pit = last;
+    while matches!(pos.board[pit], 2 | 4) {
+        pos.take(pit, mover, CaptureKind::Final, obs);
+        pos.take(pos.opposite(pit), mover, CaptureKind::Final, obs);
+        pit = pos.before(pit);
     }
+    LapEnd::Stop
 }
 
 /// MG-8: the game ends when the board is empty (before MG-7 could call it a

@@ -19,7 +19,7 @@ use super::LapEnd;
 use crate::{CaptureKind, EndReason, Observer, Position, Side};
 
 /// AM-5.
-pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
     let mut pit = last;
     while matches!(pos.board[pit], 2 | 4) {
         pos.take(pit, mover, CaptureKind::Final, obs);

@@ -19,13 +19,29 @@ pub(crate) enum LapEnd {
     ExtraMove,
 }
 
-/// Applies the game's rule for the pit where a lap's last seed fell.
+/// Whether a lap whose last seed leaves `seeds` in its pit relays (C-3, MG-5,
+/// SQ-3, AW-3; Al-manqala sows one lap, AM-3). It depends on that count
+/// alone, and a relay takes nothing.
+pub(crate) fn relays(variant: Variant, seeds: u8) -> bool {
+    match variant {
+        Variant::Mangala => mangala::relays(seeds),
+        Variant::Sadeqa => sadeqa::relays(seeds),
+        Variant::Manqala => false,
+        Variant::Anywoli => anywoli::relays(seeds),
+    }
+}
+
+/// Applies the game's rule for the pit where a lap's last seed fell: relay,
+/// or the captures of a move's end.
 pub(crate) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    if relays(pos.variant, pos.board[last]) {
+        return LapEnd::Relay;
+    }
     match pos.variant {
-        Variant::Mangala => mangala::lap_end(pos, last, mover, obs),
-        Variant::Sadeqa => sadeqa::lap_end(pos, last, mover, obs),
-        Variant::Manqala => manqala::lap_end(pos, last, mover, obs),
-        Variant::Anywoli => anywoli::lap_end(pos, last, mover, obs),
+        Variant::Mangala => mangala::stop(pos, last, mover, obs),
+        Variant::Sadeqa => sadeqa::stop(pos, last, mover, obs),
+        Variant::Manqala => manqala::stop(pos, last, mover, obs),
+        Variant::Anywoli => anywoli::stop(pos, last, mover, obs),
     }
 }
 

@@ -12,11 +12,13 @@
 use super::LapEnd;
 use crate::{CaptureKind, Observer, Position, Side};
 
-/// SQ-3 and SQ-4.
-pub(super) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
-    if pos.board[last] > 1 {
-        return LapEnd::Relay;
-    }
+/// SQ-3: a last seed that falls into an occupied pit relays.
+pub(super) fn relays(seeds: u8) -> bool {
+    seeds > 1
+}
+
+/// SQ-4: a last seed in an empty pit of the mover's row captures the opposite pit.
+pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
     if pos.owner(last) == mover {
         pos.take(pos.opposite(last), mover, CaptureKind::Final, obs);
     }

@@ -1,6 +1,7 @@
 //! Random playouts: the engine's benchmark, the same natively and in wasm.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{Move, NoObserver, Position, SplitMix64};
 
@@ -9,7 +10,23 @@ use crate::{Move, NoObserver, Position, SplitMix64};
 /// without keeping positions. Reuse one for many games: it keeps its table.
 #[derive(Debug, Default)]
 pub struct Playouts {
-    seen: HashMap<u64, u8>,
+    seen: HashMap<u64, u8, BuildHasherDefault<Prehashed>>,
+}
+
+/// The table's keys are [`Position::placement_hash`]es, already mixed: used as they are.
+#[derive(Debug, Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.0 = self.0.rotate_left(8) ^ u64::from(b));
+    }
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
 }
 
 impl Playouts {

@@ -76,8 +76,9 @@ test('a long move ends at once on a click, Escape or Space, and a change of spee
 });
 
 test('against the computer, Mangala IV forced moves play themselves by default; the setting stays (MG-4)', async ({ page }) => {
-  // Instant from the first frame: the first forced move plays itself before a test could set it.
-  await page.addInitScript(() => localStorage.setItem('mancala-atlas:prefs', JSON.stringify({ speed: 'instant' })));
+  // Fast from the first frame (the first forced move plays itself before a test could set it),
+  // but not so fast that the game is over before the setting is turned off.
+  await page.addInitScript(() => localStorage.setItem('mancala-atlas:prefs', JSON.stringify({ speed: 'fast' })));
   await open(page, 'game=mangala-iv&mode=computer&side=south&level=1');
   await expect(page.locator('#set-forced')).toBeChecked();
   // Nobody clicks: South's forced pit is played, then the computer answers, and so on.
@@ -186,4 +187,43 @@ test('a split proposed by the computer never locks the board, and after a declin
     stores: [0, 0],
     board: [2, 1, 10, 10, 9, 9, 9, 1, 0, 10, 10, 9, 9, 9],
   });
+});
+
+test.describe('rare failures', () => {
+  // The texts a test makes unreachable must not come from the service worker's cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('are told in the player\'s words, never the engine\'s or the browser\'s', async ({ page }) => {
+    await open(page, 'game=sadeqa-iii&mode=computer&side=south&level=1');
+    await setSpeed(page, 'instant');
+    // The computer's worker fails: the page says so in words and offers to try again.
+    await page.evaluate(() => {
+      /** @type {any} */ (window).mancalaAtlas.computer.think = async () => {
+        throw new Error('RuntimeError: unreachable executed');
+      };
+    });
+    await clickPit(page, 2);
+    const notice = page.locator('#notice');
+    await expect(notice).toHaveText('The computer could not choose a move. “Let the computer move” tries again.');
+    await expect(page.getByRole('button', { name: 'Let the computer move' })).toBeVisible();
+    // A move the engine refuses (the page checks first, so this takes a direct call): its reason.
+    await page.evaluate(() => /** @type {any} */ (window).mancalaAtlas.playMove(0));
+    await expect(notice).toHaveText('Pit a belongs to your opponent.');
+    // Another language's texts cannot be fetched: the page stays in English and says why.
+    await page.route('**/i18n/tr.json', (route) => route.abort());
+    await page.locator('#lang').selectOption('tr');
+    await expect(notice).toHaveText('The texts in Türkçe could not be loaded (are you offline?); the page stays as it was.');
+    await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+    await expect(page.locator('#lang')).toHaveValue('en');
+  });
+});
+
+test('a page that cannot start says so in the reader\'s language', async ({ page }) => {
+  await page.route('**/pkg/mancala_wasm_bg.wasm', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('./?lang=it');
+  await expect(page.locator('html')).toHaveAttribute('data-ready', 'error');
+  await expect(page.locator('#loading')).toHaveText(
+    'Mancala Atlas non è riuscito ad avviarsi. Serve un browser con moduli JavaScript e WebAssembly; ricaricare la pagina può aiutare.',
+  );
+  await expect(page.locator('#loading')).toHaveAttribute('role', 'alert');
 });

@@ -20,7 +20,7 @@ import { runRitual } from './ritual.js';
 import { controller, createState, letterPit, other, playsForcedMoves, summarize } from './state.js';
 import { keepBroken, parseAutosave, readAutosave, readPrefs, writeAutosave, writePrefs } from './storage.js';
 import { humanTurn, placePits, sync } from './view.js';
-import { banner, describeMove, endTexts, linkIgnored, linkRefused, readError, resultLine, splitAnswer, splitOffer, turnLine } from './narrate.js';
+import { banner, describeMove, endTexts, linkIgnored, linkRefused, readError, refusal, resultLine, splitAnswer, splitOffer, turnLine } from './narrate.js';
 import { openWelcome } from './welcome.js';
 
 /** @typedef {import('./state.js').AppState} AppState */
@@ -692,8 +692,9 @@ export class App {
     let trace;
     try {
       trace = this.engine.play(move);
-    } catch (err) {
-      this.update({ notice: err instanceof Error ? err.message : String(err), noticeIsError: true });
+    } catch {
+      // The engine's reason, in the player's words (a move checked before it is sent rarely gets here).
+      this.update({ notice: refusal(this.m, before, move, this.engine.preview(move)), noticeIsError: true });
       return;
     }
     if (await this.show(before, move, trace)) this.next(true);
@@ -813,12 +814,12 @@ export class App {
       if (proposes && this.engine === engine && after?.ply === ply + 1 && after.canSplit && after.toMove === other(mover) && controller(this.state.seating, other(mover)) === 'human') {
         this.offerSplit(mover);
       }
-    } catch (err) {
+    } catch {
       if (epoch !== this.epoch) return;
       this.paused = true;
       this.update({
         thinking: false,
-        notice: this.m.t('computer.failed', { reason: err instanceof Error ? err.message : String(err) }),
+        notice: this.m.t('computer.failed'),
         noticeIsError: true,
       });
     }
@@ -1044,8 +1045,9 @@ export class App {
     if (!known.includes(lang)) return;
     try {
       this.m = await loadMessages(/** @type {import('./i18n.js').Lang} */ (lang));
-    } catch (err) {
-      this.update({ notice: String(err), noticeIsError: true });
+    } catch {
+      this.el.lang.value = this.m.lang;
+      this.update({ notice: this.m.t('app.languageFailed', { language: AUTONYMS[/** @type {import('./i18n.js').Lang} */ (lang)] }), noticeIsError: true });
       return;
     }
     this.doc.documentElement.lang = lang;

@@ -126,13 +126,15 @@ let english = null;
  * Loads a language's strings and rules (English rules if its own are missing).
  * @param {Lang} lang
  * @returns {Promise<Messages>}
+ * @throws {Error} when the language's strings cannot be fetched (offline, say): the caller keeps
+ *   the language it has, rather than showing a language in name only
  */
 export async function loadMessages(lang) {
   // All at once: English (the fallback), the language's strings and its rules.
   const base = english ? Promise.resolve(english) : fetchJson('en.json');
   const [en, table, rules] = await Promise.all([
     base,
-    lang === 'en' ? base : fetchJson(`${lang}.json`).catch(() => ({})),
+    lang === 'en' ? base : fetchJson(`${lang}.json`),
     fetchJson(`rules.${lang}.json`).catch(() => (lang === 'en' ? {} : fetchJson('rules.en.json').catch(() => ({})))),
   ]);
   english ??= /** @type {Table} */ (en);

@@ -14,11 +14,25 @@ import { embedProblems, languageProblems } from './link.js';
 import { registerServiceWorker } from './pwa.js';
 import { readPrefs } from './storage.js';
 
-/** Shows a failure to start in place of the board, in plain words. */
+/**
+ * What the page says when it cannot start, in each language: the texts files may be what failed
+ * to load, so these few words travel with the script.
+ */
+const CANNOT_START = {
+  en: 'Mancala Atlas could not start. It needs a browser with JavaScript modules and WebAssembly; reloading the page may help.',
+  it: 'Mancala Atlas non è riuscito ad avviarsi. Serve un browser con moduli JavaScript e WebAssembly; ricaricare la pagina può aiutare.',
+  el: 'Το Mancala Atlas δεν μπόρεσε να ξεκινήσει. Χρειάζεται πρόγραμμα περιήγησης με αρθρώματα JavaScript και WebAssembly· ίσως βοηθήσει να ξαναφορτώσεις τη σελίδα.',
+  fil: 'Hindi nakapagsimula ang Mancala Atlas. Kailangan nito ng browser na may JavaScript modules at WebAssembly; baka makatulong ang pag-reload ng pahina.',
+  tr: 'Mancala Atlas başlatılamadı. JavaScript modülleri ve WebAssembly destekleyen bir tarayıcı gerekiyor; sayfayı yenilemek işe yarayabilir.',
+};
+
+/** Shows a failure to start in place of the board, in the reader's language; the cause goes to the console. */
 function fail(/** @type {unknown} */ err) {
+  console.error(err);
   const box = document.getElementById('loading');
   if (box) {
-    box.textContent = `Mancala Atlas could not start: ${err instanceof Error ? err.message : String(err)}`;
+    const asked = new URLSearchParams(location.search).get('lang');
+    box.textContent = CANNOT_START[pickLanguage([...(asked ? [asked] : []), ...navigator.languages])];
     box.setAttribute('role', 'alert');
   }
   document.documentElement.dataset.ready = 'error';
@@ -29,7 +43,8 @@ async function main() {
   const prefs = readPrefs();
   const wanted = [query.get('lang') ?? '', String(prefs.lang ?? ''), ...navigator.languages].filter(Boolean);
   const lang = pickLanguage(wanted);
-  const [messages] = await Promise.all([loadMessages(lang), initEngine()]);
+  // A language whose texts cannot be fetched falls back to English (they travel with the site).
+  const [messages] = await Promise.all([loadMessages(lang).catch(() => loadMessages('en')), initEngine()]);
   document.documentElement.lang = messages.lang;
   messages.apply(document);
   // Embedding (`?embed=1`): no site chrome, no autosave of the host's visitor's

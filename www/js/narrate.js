@@ -145,11 +145,21 @@ export function previewText(m, s) {
   if (!g || !p || s.previewPit === null) return '';
   const n = g.pitsPerRow;
   const letter = pitLetter(s.previewPit, n);
-  if (!p.legal) {
-    const why = p.reason ?? 'game-over';
-    return m.t(`why.${why}`, { letter, forced: p.forced === null ? '' : pitLetter(p.forced, n) });
-  }
+  if (!p.legal) return refusal(m, g, s.previewPit, p);
   return describeMove(m, g, s.previewPit, p.trace ?? [], p.end, true);
+}
+
+/**
+ * Why a move cannot be played, from the engine's preview of it.
+ * @param {Messages} m
+ * @param {GameState} g
+ * @param {number | 'split'} move
+ * @param {import('./engine.js').Preview} p
+ */
+export function refusal(m, g, move, p) {
+  const n = g.pitsPerRow;
+  const letter = move === 'split' ? m.t('record.split') : pitLetter(move, n);
+  return m.t(`why.${p.reason ?? 'game-over'}`, { letter, forced: p.forced === null ? '' : pitLetter(p.forced, n) });
 }
 
 /**

@@ -13,6 +13,10 @@ pub(crate) enum Sown {
     Endless,
 }
 
+/// Laps sown before the cycle test starts (C-5): a move that ends almost always ends sooner, and a
+/// sowing state that repeats repeats forever, so starting late gives the same answer.
+const CYCLE_TEST_FROM: u32 = 32;
+
 /// The sowing state compared to detect a cycle early (C-5).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState {
@@ -21,29 +25,42 @@ struct LapState {
     pit: u8,
 }
 
+/// Brent's cycle detection on the states at the start of laps: a saved state, replaced after
+/// twice as many laps each time.
+#[derive(Default)]
+struct Brent {
+    saved: Option<LapState>,
+    power: u32,
+    since: u32,
+}
+
+impl Brent {
+    /// Whether `now` repeats an earlier state, which proves the sowing endless.
+    fn repeats(&mut self, now: LapState) -> bool {
+        if self.saved == Some(now) {
+            return true;
+        }
+        self.since += 1;
+        if self.since >= self.power {
+            self.saved = Some(now);
+            self.power = (self.power * 2).max(1);
+            self.since = 0;
+        }
+        false
+    }
+}
+
 impl Position {
     /// Sows from `from` for `mover` until the move ends, in place. On
     /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
         let len = self.len();
         let mut pit = from;
-        // Brent's cycle detection on the state at the start of each lap: a
-        // repeat proves the move endless, which is what 10 000 laps would say.
-        let mut saved = self.lap_state(pit);
-        let mut power = 1u32;
-        let mut since = 0u32;
+        // A repeated lap state proves the move endless, which is what 10 000 laps would say.
+        let mut cycle = Brent::default();
         for lap in 1..=MAX_LAPS {
-            if lap > 1 {
-                let now = self.lap_state(pit);
-                if now == saved {
-                    return Sown::Endless;
-                }
-                since += 1;
-                if since == power {
-                    saved = now;
-                    power *= 2;
-                    since = 0;
-                }
+            if lap >= CYCLE_TEST_FROM && cycle.repeats(self.lap_state(pit)) {
+                return Sown::Endless;
             }
             let hand = self.board[pit];
             self.board[pit] = 0;

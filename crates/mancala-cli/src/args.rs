@@ -107,12 +107,16 @@ pub fn start(args: &mut Args) -> Result<Position, String> {
     Position::from_setup(&setup).map_err(|e| e.to_string())
 }
 
-/// The moves of `--moves 3,9,split,…`.
-pub fn moves(args: &mut Args) -> Result<Vec<Move>, String> {
+/// The moves of `--moves 3,9,split,…` on a board of `pits_per_row` pits a row: pit numbers, or
+/// the letters the page's move list shows (`c,E,b`), or both.
+pub fn moves(args: &mut Args, pits_per_row: u8) -> Result<Vec<Move>, String> {
     match args.value("--moves")? {
         None => Ok(Vec::new()),
         Some(text) if text.trim().is_empty() => Ok(Vec::new()),
-        Some(text) => text.split(',').map(|m| m.parse::<Move>().map_err(|e| e.to_string())).collect(),
+        Some(text) => text
+            .split(',')
+            .map(|m| Move::from_notation(m, pits_per_row).map_err(|e| e.to_string()))
+            .collect(),
     }
 }
 
@@ -125,7 +129,8 @@ pub fn illegal(ply: usize, m: Move, reason: &dyn std::fmt::Display) -> String {
 /// move with its JSON error.
 pub fn game(args: &mut Args) -> Result<Game, String> {
     let mut game = Game::new(start(args)?);
-    for (ply, m) in moves(args)?.into_iter().enumerate() {
+    let pits_per_row = game.position().variant().pits_per_row();
+    for (ply, m) in moves(args, pits_per_row)?.into_iter().enumerate() {
         game.play(m).map_err(|e| illegal(ply + 1, m, &e))?;
     }
     Ok(game)

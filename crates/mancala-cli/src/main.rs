@@ -10,7 +10,7 @@ mod replay;
 use args::Args;
 
 const USAGE: &str = "usage: mancala <replay|ai|match|bench|perft> [options]
-  replay --game ID [--board N,N,…] [--stores S,N] [--first south|north] [options] --moves 3,9,…
+  replay --game ID [--board N,N,…] [--stores S,N] [--first south|north] [options] --moves 3,9,… (or letters: c,E,…)
   ai     --game ID [position and --moves as replay] (--level L | --time-ms T)
   match  --game ID --a L1 --b L2 --games N [--seed S]
   bench  [--game ID] [--games N] [--seed S]

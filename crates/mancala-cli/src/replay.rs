@@ -13,7 +13,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
 /// first illegal move with its JSON error.
 fn replay(args: &mut Args, out: &mut dyn FnMut(Value)) -> Result<(), String> {
     let mut game = Game::new(args::start(args)?);
-    let moves = args::moves(args)?;
+    let moves = args::moves(args, game.position().variant().pits_per_row())?;
     args.done()?;
     out(position_json(game.position()));
     for (ply, m) in moves.into_iter().enumerate() {
@@ -33,6 +33,14 @@ mod tests {
         let mut args = Args::new(args.split(' ').map(String::from).collect());
         replay(&mut args, &mut |line| lines.push(line.to_string())).expect("a legal replay");
         lines
+    }
+
+    /// C-1: moves in the page's letters (South a… from its left, North A… from North's left)
+    /// replay as their pit numbers do.
+    #[test]
+    fn letters_are_moves_too() {
+        assert_eq!(lines("--game sadeqa-iii --moves c,E,b"), lines("--game sadeqa-iii --moves 2,12,1"));
+        assert_eq!(lines("--game anywoli --moves l,A"), lines("--game anywoli --moves 11,12"));
     }
 
     /// AM-8: the capture that reaches fifty also empties the board; the end

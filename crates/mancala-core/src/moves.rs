@@ -47,6 +47,34 @@ impl FromStr for Move {
     }
 }
 
+impl Move {
+    /// Reads a move in the notation the page's move list shows, on a board of `pits_per_row`
+    /// pits a row: a pit's letter (South `a`, `b`, … from South's left, pits `0 .. n`; North `A`,
+    /// `B`, … from North's left, pits `n .. 2n`, as C-1 numbers them), a pit number, or `split`.
+    ///
+    /// ```
+    /// use mancala_core::Move;
+    /// assert_eq!(Move::from_notation("c", 8), Ok(Move::Sow(2)));
+    /// assert_eq!(Move::from_notation("E", 8), Ok(Move::Sow(12)));
+    /// assert_eq!(Move::from_notation("12", 8), Ok(Move::Sow(12)));
+    /// assert!(Move::from_notation("I", 8).is_err());
+    /// ```
+    pub fn from_notation(text: &str, pits_per_row: u8) -> Result<Move, ParseMoveError> {
+        let t = text.trim();
+        // A letter's place in its row, and the row's first pit.
+        let letter = match *t.as_bytes() {
+            [c @ b'a'..=b'z'] => Some((c - b'a', 0)),
+            [c @ b'A'..=b'Z'] => Some((c - b'A', pits_per_row)),
+            _ => None,
+        };
+        match letter {
+            Some((place, first)) if place < pits_per_row => Ok(Move::Sow(first + place)),
+            Some(_) => Err(ParseMoveError(t.to_owned())),
+            None => t.parse(),
+        }
+    }
+}
+
 /// Up to twelve sowing moves, without allocating.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct MoveList {

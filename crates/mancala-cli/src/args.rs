@@ -113,10 +113,9 @@ pub fn moves(args: &mut Args, pits_per_row: u8) -> Result<Vec<Move>, String> {
     match args.value("--moves")? {
         None => Ok(Vec::new()),
         Some(text) if text.trim().is_empty() => Ok(Vec::new()),
-        Some(text) => text
-            .split(',')
-            .map(|m| Move::from_notation(m, pits_per_row).map_err(|e| e.to_string()))
-            .collect(),
+        Some(text) => {
+            text.split(',').map(|m| Move::from_notation(m, pits_per_row).map_err(|e| e.to_string())).collect()
+        }
     }
 }
 

@@ -4,26 +4,13 @@
 // handled is never waited for by time: the host posts a probe after its commands, and the frame
 // answers once it has seen the probe, so everything before it has been handled.
 import { test, expect } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { serve } from './static-server.mjs';
+import { useHost } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 /** @typedef {import('@playwright/test').Frame} Frame */
 
 const NS = 'mancala-atlas';
-let hostUrl = process.env.HOST_URL ?? '';
-/** @type {Awaited<ReturnType<typeof serve>> | null} */
-let ownHost = null;
-
-test.beforeAll(async () => {
-  if (!hostUrl) {
-    ownHost = await serve(fileURLToPath(new URL('./host/', import.meta.url)));
-    hostUrl = ownHost.url;
-  }
-});
-test.afterAll(async () => {
-  await ownHost?.close();
-});
+const host = useHost();
 
 /**
  * Opens the host page with the game at `params` in its iframe; returns the game's frame once
@@ -31,11 +18,11 @@ test.afterAll(async () => {
  * @param {Page} page
  * @param {string} baseURL
  * @param {string} params the embed's query, without `?`
- * @param {string} [host] the host page's URL (another origin than the game's)
+ * @param {string} [hostPage] the host page's URL (another origin than the game's)
  * @returns {Promise<Frame>}
  */
-async function embed(page, baseURL, params, host = hostUrl) {
-  await page.goto(`${host}?src=${encodeURIComponent(`${baseURL}?${params}`)}`);
+async function embed(page, baseURL, params, hostPage = host()) {
+  await page.goto(`${hostPage}?src=${encodeURIComponent(`${baseURL}?${params}`)}`);
   const frame = await (await page.locator('#game').elementHandle())?.contentFrame();
   if (!frame) throw new Error('no game frame');
   await frame.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
@@ -44,7 +31,7 @@ async function embed(page, baseURL, params, host = hostUrl) {
 }
 
 /** The host's origin, for `allow=`. */
-const hostOrigin = () => new URL(hostUrl).origin;
+const hostOrigin = () => new URL(host()).origin;
 
 /**
  * Posts `messages` from the host, then a probe, and returns once the frame has received the probe
@@ -247,7 +234,7 @@ test('commands from an allowed parent: new-game, load, set-option; malformed one
 test('a command from a parent whose origin is not allowed is ignored', async ({ page, baseURL }) => {
   const base = /** @type {string} */ (baseURL);
   // The same host page under another name is another origin than the one allowed.
-  const elsewhere = hostUrl.replace('//127.0.0.1:', '//localhost:');
+  const elsewhere = host().replace('//127.0.0.1:', '//localhost:');
   expect(new URL(elsewhere).origin).not.toBe(hostOrigin());
   const frame = await embed(page, base, `embed=1&game=sadeqa-iii&allow=${hostOrigin()}`, elsewhere);
   await post(page, frame, [{ ns: NS, type: 'new-game', game: 'anywoli' }]);

@@ -2,7 +2,9 @@
 // Shared steps of the game specs: open the page, read the board it shows,
 // ask an independent engine instance what the board should be, play pits
 // by clicking the canvas or by keyboard.
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { serve } from './static-server.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -204,4 +206,71 @@ export async function playToEnd(page, limit = 3000) {
     await play(page, await greedyPit(page));
   }
   throw new Error(`no end after ${limit} moves`);
+}
+
+/**
+ * A second origin for pages that embed the game: HOST_URL (tests/e2e/host/, served by
+ * `cargo xtask test`), or a server of that folder started for the calling file or describe block.
+ * Call it where `test.beforeAll` may be; returns the host page's URL once the tests run.
+ * @returns {() => string}
+ */
+export function useHost() {
+  let url = process.env.HOST_URL ?? '';
+  /** @type {Awaited<ReturnType<typeof serve>> | null} */
+  let own = null;
+  test.beforeAll(async () => {
+    if (!url) {
+      own = await serve(fileURLToPath(new URL('./host/', import.meta.url)));
+      url = own.url;
+    }
+  });
+  test.afterAll(async () => {
+    await own?.close();
+  });
+  return () => url;
+}
+
+/**
+ * Searches, with an engine in the page, a line of play from the start of Anywoli (a spread of
+ * legal pits, tried again with other spreads) to a position where one move does what `want`
+ * names: an extra move (AW-5), the four-left end (AW-6), or that end with the last four spread
+ * over several pits. Returns the moves, the pit to play next, and who takes the last four.
+ * @param {Page} page
+ * @param {'extra-move' | 'four-left' | 'four-left-spread'} want
+ * @param {import('../../www/js/engine.js').Options} [options]
+ * @returns {Promise<{moves: number[], pit: number, taker: 'south' | 'north' | null}>}
+ */
+export async function findAnywoliLine(page, want, options = {}) {
+  return page.evaluate(
+    async ([want, options]) => {
+      const { Engine } = await import('./js/engine.js');
+      for (let variant = 0; variant < 400; variant++) {
+        const e = Engine.create('anywoli', options);
+        try {
+          /** @type {number[]} */
+          const moves = [];
+          for (let ply = 0; ply < 600; ply++) {
+            const s = e.state();
+            if (s.over) break;
+            for (const pit of s.legal) {
+              const p = e.preview(pit);
+              const settles = (p.trace ?? []).filter((step) => step.type === 'capture' && step.kind === 'settle');
+              const hit =
+                want === 'extra-move'
+                  ? (p.trace ?? []).some((step) => step.type === 'extra-move')
+                  : p.end?.reason === 'four-left' && (want === 'four-left' || settles.length > 1);
+              if (hit && ply > 2) return { moves, pit, taker: /** @type {any} */ (settles[0])?.to ?? null };
+            }
+            const pick = s.legal[(ply * 7 + variant * 3) % s.legal.length];
+            e.play(pick);
+            moves.push(pick);
+          }
+        } finally {
+          e.free();
+        }
+      }
+      throw new Error(`no ${want} found`);
+    },
+    /** @type {const} */ ([want, options]),
+  );
 }

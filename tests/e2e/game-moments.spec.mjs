@@ -2,7 +2,7 @@
 // Each game's own moments: Mangala IV's ritual (MG-3) and forced pit (MG-4),
 // Al-manqala's split (AM-9), Anywoli's extra move (AW-5) and lot (AW-7).
 import { test, expect } from '@playwright/test';
-import { clickPit, engine, expectShownIsEngine, idle, open, play, setSpeed, shown, startFromChooser } from './game-helpers.mjs';
+import { clickPit, engine, expectShownIsEngine, findAnywoliLine, idle, open, play, setSpeed, shown, startFromChooser } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -171,47 +171,9 @@ test.describe("Al-manqala's split (AM-9)", () => {
   });
 });
 
-/**
- * Searches, with an engine in the page, a line of play from the start of
- * Anywoli (leftmost legal pit, or `choice` at one step) that reaches what
- * `want` looks for; returns the moves and the pit to play next.
- * @param {Page} page
- * @param {'extra-move' | 'four-left'} want
- */
-async function findAnywoliLine(page, want) {
-  return page.evaluate(async (want) => {
-    const { Engine } = await import('./js/engine.js');
-    for (let variant = 0; variant < 400; variant++) {
-      const e = Engine.create('anywoli', { lastFour: 'lot', lotSeed: 5 });
-      try {
-        /** @type {number[]} */
-        const moves = [];
-        for (let ply = 0; ply < 600; ply++) {
-          const s = e.state();
-          if (s.over) break;
-          for (const pit of s.legal) {
-            const p = e.preview(pit);
-            const hit =
-              want === 'extra-move'
-                ? (p.trace ?? []).some((step) => step.type === 'extra-move')
-                : p.end?.reason === 'four-left';
-            if (hit && ply > 2) return { moves, pit };
-          }
-          const pick = s.legal[(ply * 7 + variant * 3) % s.legal.length];
-          e.play(pick);
-          moves.push(pick);
-        }
-      } finally {
-        e.free();
-      }
-    }
-    throw new Error(`no ${want} found`);
-  }, want);
-}
-
 test('Anywoli: a four made by the last seed gives an extra move, said in words (AW-5)', async ({ page }) => {
   await open(page, 'game=anywoli');
-  const { moves, pit } = await findAnywoliLine(page, 'extra-move');
+  const { moves, pit } = await findAnywoliLine(page, 'extra-move', { lastFour: 'lot', lotSeed: 5 });
   await open(page, `game=anywoli&last=lot&lot=5&moves=${moves.join('.')}`);
   await setSpeed(page, 'fast');
   const mover = (await shown(page)).toMove;
@@ -224,7 +186,7 @@ test('Anywoli: a four made by the last seed gives an extra move, said in words (
 
 test('Anywoli: the last four drawn by lot, visibly (AW-7)', async ({ page }) => {
   await open(page, 'game=anywoli');
-  const { moves, pit } = await findAnywoliLine(page, 'four-left');
+  const { moves, pit } = await findAnywoliLine(page, 'four-left', { lastFour: 'lot', lotSeed: 5 });
   await open(page, `game=anywoli&last=lot&lot=5&moves=${moves.join('.')}`);
   await expect(page.locator('#game-info')).toContainText('last four drawn by lot');
   await expect(page.locator('#game-info .seed')).toHaveText('5');

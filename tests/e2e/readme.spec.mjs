@@ -9,8 +9,7 @@
 // mode promises. The examples' CLI commands are run by crates/mancala-cli/tests/readme.rs.
 import { test, expect } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { serve } from './static-server.mjs';
+import { useHost } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 /** @typedef {import('@playwright/test').Frame} Frame */
@@ -151,18 +150,7 @@ function promised(url) {
   };
 }
 
-let hostUrl = process.env.HOST_URL ?? '';
-/** @type {Awaited<ReturnType<typeof serve>> | null} */
-let ownHost = null;
-test.beforeAll(async () => {
-  if (!hostUrl) {
-    ownHost = await serve(fileURLToPath(new URL('./host/', import.meta.url)));
-    hostUrl = ownHost.url;
-  }
-});
-test.afterAll(async () => {
-  await ownHost?.close();
-});
+const host = useHost();
 
 /**
  * Opens `url` as the documentation uses it: an embed inside a page of another origin (the test
@@ -176,7 +164,7 @@ async function open(page, base, url) {
   /** @type {Page | Frame} */
   let where = page;
   if (url.startsWith('?')) {
-    await page.goto(`${hostUrl}?src=${encodeURIComponent(new URL(url, base).href)}`);
+    await page.goto(`${host()}?src=${encodeURIComponent(new URL(url, base).href)}`);
     const frame = await (await page.locator('#game').elementHandle())?.contentFrame();
     if (!frame) throw new Error('no game frame');
     where = frame;

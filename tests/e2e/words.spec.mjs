@@ -5,9 +5,7 @@
 // last four, and links take the move list's letters.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { engine, idle, open, play, ready, setSpeed, shown } from './game-helpers.mjs';
-import { serve } from './static-server.mjs';
+import { engine, findAnywoliLine, idle, open, play, ready, setSpeed, shown, useHost } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 /** @typedef {import('@playwright/test').Browser} Browser */
@@ -179,23 +177,12 @@ test('saved players are checked: an unknown one is replaced, never shown as "pla
 });
 
 test.describe('embedded', () => {
-  let hostUrl = process.env.HOST_URL ?? '';
-  /** @type {Awaited<ReturnType<typeof serve>> | null} */
-  let ownHost = null;
-  test.beforeAll(async () => {
-    if (!hostUrl) {
-      ownHost = await serve(fileURLToPath(new URL('./host/', import.meta.url)));
-      hostUrl = ownHost.url;
-    }
-  });
-  test.afterAll(async () => {
-    await ownHost?.close();
-  });
+  const host = useHost();
 
   test('bad embed parameters are named in one message, sent to the host as an error (command embed)', async ({ page, baseURL }) => {
-    const allow = new URL(hostUrl).origin;
+    const allow = new URL(host()).origin;
     const query = `embed=1&game=anywoli&mode=weird&level=99&computer=${encodeURIComponent('<b>x</b>')}&theme=neon&lang=xx&allow=notanorigin,${allow}`;
-    await page.goto(`${hostUrl}?src=${encodeURIComponent(`${baseURL}?${query}`)}`);
+    await page.goto(`${host()}?src=${encodeURIComponent(`${baseURL}?${query}`)}`);
     const frame = await (await page.locator('#game').elementHandle())?.contentFrame();
     if (!frame) throw new Error('no game frame');
     await frame.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
@@ -216,7 +203,7 @@ test.describe('embedded', () => {
   });
 
   test('an embed given engine numbers links to the site in letters', async ({ page, baseURL }) => {
-    await page.goto(`${hostUrl}?src=${encodeURIComponent(`${baseURL}?embed=1&game=sadeqa-iii&moves=2.15`)}`);
+    await page.goto(`${host()}?src=${encodeURIComponent(`${baseURL}?embed=1&game=sadeqa-iii&moves=2.15`)}`);
     const frame = await (await page.locator('#game').elementHandle())?.contentFrame();
     if (!frame) throw new Error('no game frame');
     await frame.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
@@ -226,7 +213,7 @@ test.describe('embedded', () => {
   });
 
   test('a bad embed link says nothing of a saved game', async ({ page, baseURL }) => {
-    await page.goto(`${hostUrl}?src=${encodeURIComponent(`${baseURL}?embed=1&game=anywoli&board=1.x`)}`);
+    await page.goto(`${host()}?src=${encodeURIComponent(`${baseURL}?embed=1&game=anywoli&board=1.x`)}`);
     const frame = await (await page.locator('#game').elementHandle())?.contentFrame();
     if (!frame) throw new Error('no game frame');
     await frame.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
@@ -237,34 +224,7 @@ test.describe('embedded', () => {
 test('Anywoli: the last-four banner gives the last 4 seeds to their taker, not "1 seed" (AW-6, AW-7)', async ({ page }) => {
   await open(page, 'game=anywoli');
   // A line of play from the start to a move that leaves four seeds (leftmost-ish choices, engine in the page).
-  const { moves, pit, taker } = await page.evaluate(async () => {
-    const { Engine } = await import('./js/engine.js');
-    for (let variant = 0; variant < 400; variant++) {
-      const e = Engine.create('anywoli', {});
-      try {
-        /** @type {number[]} */
-        const moves = [];
-        for (let ply = 0; ply < 600; ply++) {
-          const s = e.state();
-          if (s.over) break;
-          for (const pit of s.legal) {
-            const p = e.preview(pit);
-            const settles = (p.trace ?? []).filter((step) => step.type === 'capture' && step.kind === 'settle');
-            // The last four spread over several pits: each pit's banner used to say "1 seed".
-            if (p.end?.reason === 'four-left' && settles.length > 1 && ply > 2) {
-              return { moves, pit, taker: /** @type {any} */ (settles[0]).to };
-            }
-          }
-          const pick = s.legal[(ply * 7 + variant * 3) % s.legal.length];
-          e.play(pick);
-          moves.push(pick);
-        }
-      } finally {
-        e.free();
-      }
-    }
-    throw new Error('no four-left end found');
-  });
+  const { moves, pit, taker } = await findAnywoliLine(page, 'four-left-spread');
   await open(page, `game=anywoli&moves=${moves.join('.')}`);
   await setSpeed(page, 'fast');
   // Every banner the move shows, as it shows it.

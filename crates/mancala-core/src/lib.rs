@@ -5,7 +5,8 @@
 //! A [`Position`] is always legal; make one with [`Position::new`] or from an
 //! editable [`Setup`]. Play a [`Move`] with [`Position::play`] (checked),
 //! [`Position::play_unchecked`] (for search) or [`Position::play_traced`]
-//! (for animation). [`Game`] adds the history: repetition (C-6), undo, redo.
+//! (for animation); [`Position::children`] gives every legal move with the
+//! position after it, sowing each once. [`Game`] adds the history: repetition (C-6), undo, redo.
 //!
 //! ```
 //! use mancala_core::{Move, Options, Position, Variant};
@@ -16,6 +17,7 @@
 //!     + u32::from(after.stores().south) + u32::from(after.stores().north), 96);
 //! ```
 
+mod children;
 mod game;
 mod games;
 mod moves;
@@ -28,6 +30,7 @@ mod sow;
 mod trace;
 mod variant;
 
+pub use children::Children;
 pub use game::Game;
 pub use moves::{Move, MoveList, ParseMoveError, Pit};
 pub use playout::Playouts;

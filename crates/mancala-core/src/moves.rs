@@ -94,12 +94,6 @@ impl MoveList {
         }
     }
 
-    pub(crate) fn remove(&mut self, i: usize) {
-        let n = usize::from(self.len);
-        self.pits.copy_within(i + 1..n, i);
-        self.len -= 1;
-    }
-
     /// The pits, in increasing order.
     #[must_use]
     pub fn pits(&self) -> &[Pit] {
@@ -127,5 +121,63 @@ impl MoveList {
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.pits()).finish()
+    }
+}
+
+/// A set of pits as bits (pit `i` is bit `i`): the sowable pits of a row on the hot path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct PitSet(pub(crate) u32);
+
+impl PitSet {
+    /// The bytes of an 8-byte slice that are not zero, byte `i` as bit `i`, computed eight at a
+    /// time in one word: the top bit of each non-zero byte, gathered by one multiplication.
+    pub(crate) fn nonzero_bytes(bytes: &[u8]) -> PitSet {
+        const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let word = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
+        let tops = (((word & LOW) + LOW) | word) & !LOW;
+        PitSet(((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32)
+    }
+
+    /// How many pits.
+    pub(crate) fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub(crate) fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The lowest pit.
+    pub(crate) fn first(self) -> Option<usize> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
+    }
+
+    /// The `i`-th lowest pit (from 0); `i` is below [`PitSet::len`].
+    pub(crate) fn nth(self, i: u32) -> usize {
+        let mut bits = self.0;
+        for _ in 0..i {
+            bits &= bits - 1;
+        }
+        bits.trailing_zeros() as usize
+    }
+
+    /// The set without `pit`.
+    pub(crate) fn without(self, pit: usize) -> PitSet {
+        PitSet(self.0 & !(1 << pit))
+    }
+
+    /// The pits, lowest first.
+    pub(crate) fn iter(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            let pit = PitSet(bits).first()?;
+            bits &= bits - 1;
+            Some(pit)
+        })
+    }
+
+    /// The pits for which `keep` holds.
+    pub(crate) fn filter(self, keep: impl Fn(usize) -> bool) -> PitSet {
+        PitSet(self.iter().filter(|&p| keep(p)).fold(0, |bits, p| bits | 1 << p))
     }
 }

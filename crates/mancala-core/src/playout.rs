@@ -5,7 +5,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{Move, NoObserver, Position, SplitMix64};
 
-/// Plays random games to their real end, repetition (C-6) included, counted
+/// Plays random games to their real end, each move drawn uniformly among the
+/// legal ones ([`crate::Children::choose`]), repetition (C-6) included, counted
 /// by placement hash since the last capture as [`crate::Game`] does but
 /// without keeping positions. Reuse one for many games: it keeps its table.
 #[derive(Debug, Default)]
@@ -39,22 +40,8 @@ impl Playouts {
         self.seen.insert(pos.placement_hash(), 1);
         let mut moves = 0;
         while !pos.is_over() {
-            // Uniform over the legal moves by rejection: draw among the pits that pass every check
-            // but the endless one (C-5), which is found by sowing, as playing does anyway.
-            let mut cands = pos.sowable();
-            let chosen = loop {
-                if cands.is_empty() {
-                    break None; // not reached: C-8 leaves the player to move a legal move
-                }
-                let i = rng.below(cands.len() as u64) as usize;
-                let m = Move::Sow(cands.pits()[i]);
-                let mut next = pos;
-                if next.play_sown(m) {
-                    break Some((m, next));
-                }
-                cands.remove(i);
-            };
-            let Some((m, next)) = chosen else { break };
+            // C-8 leaves the player to move a legal move: `None` is not reached.
+            let Some((m, next)) = pos.children().choose(rng) else { break };
             each(&pos, m);
             let stores = pos.stores();
             pos = next;

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::games;
+use crate::moves::PitSet;
 use crate::rng::SplitMix64;
 use crate::sow::Sown;
 use crate::{
@@ -415,7 +416,32 @@ impl Position {
     }
 
     pub(crate) fn row_is_empty(&self, side: Side) -> bool {
-        self.board[self.row(side)].iter().all(|&s| s == 0)
+        (self.occupied().0 & self.row_pits(side).0) == 0
+    }
+
+    /// The pits that hold seeds.
+    pub(crate) fn occupied(&self) -> PitSet {
+        PitSet(
+            self.board
+                .chunks_exact(8)
+                .enumerate()
+                .fold(0, |bits, (i, word)| bits | PitSet::nonzero_bytes(word).0 << (8 * i)),
+        )
+    }
+
+    /// The pits of `side`'s row.
+    fn row_pits(&self, side: Side) -> PitSet {
+        let n = self.rules.pits_per_row;
+        let south = (1 << n) - 1;
+        PitSet(if side == Side::South { south } else { south << n })
+    }
+
+    /// The pits `side` may sow by every rule but C-5, which only sowing tells:
+    /// their occupied pits, feeding when AM-4 asks (all of them under MG-4's
+    /// forced play: the first that is not endless is the move).
+    pub(crate) fn sowable(&self, side: Side) -> PitSet {
+        let pits = PitSet(self.occupied().0 & self.row_pits(side).0);
+        games::feeding(self, side, pits)
     }
 
     /// Whether sowing `pit` would never end (C-5), whoever sows it: captures
@@ -448,58 +474,29 @@ impl Position {
         if self.end.is_some() {
             return list;
         }
-        self.candidates(self.turn, |pit| {
+        for pit in self.sowable(self.turn).iter().filter(|&pit| !self.is_endless(pit)) {
             list.push(pit as Pit);
-            !self.rules.forced_leftmost
-        });
-        list
-    }
-
-    /// The pits the player to move may sow by every rule but C-5 (endless), which only sowing
-    /// tells; with forced play (MG-4) the legal move itself.
-    pub(crate) fn sowable(&self) -> MoveList {
-        if self.rules.forced_leftmost {
-            return self.legal_moves();
-        }
-        let mut list = MoveList::new();
-        if self.end.is_some() {
-            return list;
-        }
-        for pit in self.row(self.turn) {
-            if self.board[pit] > 0 && games::feeds_if_needed(self, self.turn, pit) {
-                list.push(pit as Pit);
+            if self.rules.forced_leftmost {
+                break; // MG-4
             }
         }
         list
     }
 
-    /// Plays a sowing move that passes every check but C-5; false (and `self` unchanged) if it is
-    /// endless.
-    pub(crate) fn play_sown(&mut self, m: Move) -> bool {
-        let before = *self;
-        if self.apply(m, &mut NoObserver) == Sown::Endless {
-            *self = before;
-            return false;
-        }
-        true
+    /// The position after `m`, played without checks; `None` if its sowing
+    /// is endless (C-5).
+    pub(crate) fn child(&self, m: Move) -> Option<Position> {
+        let mut next = *self;
+        (next.apply(m, &mut NoObserver) != Sown::Endless).then_some(next)
     }
 
     /// Whether `side` has a legal move, were it their turn.
     pub(crate) fn has_legal_move(&self, side: Side) -> bool {
-        let mut sowable = self.row(side).filter(|&pit| self.board[pit] > 0 && games::feeds_if_needed(self, side, pit));
+        let pits = self.sowable(side);
         // A first lap that stops proves a move legal without sowing (C-5); sow only if none does.
-        sowable.clone().any(|pit| !self.rules.relay || self.first_lap_stops(pit))
-            || sowable.any(|pit| !self.is_endless(pit))
-    }
-
-    /// Calls `f` with each pit `side` may legally sow, in order, while it
-    /// returns true.
-    fn candidates(&self, side: Side, mut f: impl FnMut(usize) -> bool) {
-        for pit in self.row(side) {
-            if self.board[pit] > 0 && games::feeds_if_needed(self, side, pit) && !self.is_endless(pit) && !f(pit) {
-                return;
-            }
-        }
+        (!pits.is_empty() && !self.rules.relay)
+            || pits.iter().any(|pit| self.first_lap_stops(pit))
+            || pits.iter().any(|pit| !self.is_endless(pit))
     }
 
     /// Whether `m` is legal here.
@@ -545,11 +542,7 @@ impl Position {
     /// A [`PlayError`] saying why the move is not legal; `self` is unchanged.
     pub fn play(&self, m: Move) -> Result<Position, PlayError> {
         self.check(m)?;
-        let mut next = *self;
-        match next.apply(m, &mut NoObserver) {
-            Sown::Done { .. } => Ok(next),
-            Sown::Endless => Err(PlayError::Endless),
-        }
+        self.child(m).ok_or(PlayError::Endless)
     }
 
     /// Plays a legal move, telling `obs` every step (lifts, seeds, laps,
@@ -578,8 +571,11 @@ impl Position {
             Move::Sow(p) => usize::from(p) < self.len(),
             Move::Split => self.variant == Variant::Manqala,
         };
-        if playable && self.end.is_none() {
-            self.play_sown(m);
+        if playable
+            && self.end.is_none()
+            && let Some(next) = self.child(m)
+        {
+            *self = next;
         }
     }
 

@@ -16,6 +16,7 @@
 //! - AM-10: 50 or more wins, 49–49 draws.
 
 use super::LapEnd;
+use crate::moves::PitSet;
 use crate::{CaptureKind, EndReason, Observer, Position, Side};
 
 /// AM-5.
@@ -30,9 +31,16 @@ pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, ob
 
 /// AM-4: when the opponent's row is empty, a move must reach it.
 pub(super) fn feeds_if_needed(pos: &Position, side: Side, pit: usize) -> bool {
-    if !pos.row_is_empty(side.other()) {
-        return true;
-    }
+    !pos.row_is_empty(side.other()) || reaches(pos, side, pit)
+}
+
+/// AM-4 for a set of `side`'s pits: those whose move reaches an empty opponent's row.
+pub(super) fn feeding(pos: &Position, side: Side, pits: PitSet) -> PitSet {
+    if pos.row_is_empty(side.other()) { pits.filter(|pit| reaches(pos, side, pit)) } else { pits }
+}
+
+/// Whether sowing `pit` drops a seed into the opponent's row.
+fn reaches(pos: &Position, side: Side, pit: usize) -> bool {
     let len = pos.len();
     let n = len / 2;
     let their_first = match side {

@@ -6,6 +6,7 @@ mod mangala;
 mod manqala;
 mod sadeqa;
 
+use crate::moves::PitSet;
 use crate::{Observer, Position, Side, Variant};
 
 /// What happens when the last seed of a lap has fallen.
@@ -49,6 +50,11 @@ pub(crate) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side,
 /// (feeding, AM-4); the pit is known to be theirs and occupied.
 pub(crate) fn feeds_if_needed(pos: &Position, side: Side, pit: usize) -> bool {
     pos.variant != Variant::Manqala || manqala::feeds_if_needed(pos, side, pit)
+}
+
+/// [`feeds_if_needed`] for a set of `side`'s occupied pits: those it allows.
+pub(crate) fn feeding(pos: &Position, side: Side, pits: PitSet) -> PitSet {
+    if pos.variant == Variant::Manqala { manqala::feeding(pos, side, pits) } else { pits }
 }
 
 /// Applies the game's rule when the player to move has no legal move (C-8);

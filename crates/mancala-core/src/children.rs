@@ -1,0 +1,163 @@
+//! The legal moves of a position together with the position after each, one
+//! sowing per move: the sowing that plays a move is the one that shows it is
+//! not endless (C-5), so nothing is sown twice.
+
+use crate::moves::PitSet;
+use crate::{Move, Pit, Position, SplitMix64};
+
+/// The legal sowing moves of a position, each with the position after it
+/// (C-8 applied: passes and ends included), made by [`Position::children`].
+/// As an iterator it yields them in increasing pit order, as
+/// [`Position::legal_moves`] lists them; [`Children::choose`] draws one at
+/// random instead. Al-manqala's split (AM-9), always allowed, is not among
+/// them. Repetition (C-6) needs the history and is the caller's.
+///
+/// ```
+/// use mancala_core::{Move, Options, Position, Variant};
+///
+/// let start = Position::new(Variant::Sadeqa, Options::default());
+/// let moves: Vec<Move> = start.children().map(|(m, _)| m).collect();
+/// assert_eq!(moves, start.legal_moves().iter().collect::<Vec<_>>());
+/// for (m, after) in start.children() {
+///     assert_eq!(start.play(m), Ok(after));
+/// }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Children<'a> {
+    parent: &'a Position,
+    /// The pits not yet tried that pass every rule but C-5.
+    pits: PitSet,
+}
+
+impl Position {
+    /// The legal moves with the position after each, sowing each move once
+    /// (see [`Children`]). None once the game is over.
+    #[must_use]
+    pub fn children(&self) -> Children<'_> {
+        let pits = if self.is_over() { PitSet::default() } else { self.sowable(self.turn) };
+        Children { parent: self, pits }
+    }
+}
+
+impl Children<'_> {
+    /// The move from `pit`, a pit not yet tried, and the position after it; `None` if that
+    /// sowing is endless (C-5).
+    fn sow(&mut self, pit: usize) -> Option<(Move, Position)> {
+        self.pits = self.pits.without(pit);
+        let m = Move::Sow(pit as Pit);
+        self.parent.child(m).map(|child| (m, child))
+    }
+
+    /// A move drawn uniformly among the legal moves not yet yielded, with the position after
+    /// it, sowing only the pits drawn: an endless one (C-5) is dropped and the draw repeats
+    /// among the rest. Under MG-4's forced play it is the one legal move, drawn from nothing.
+    pub fn choose(&mut self, rng: &mut SplitMix64) -> Option<(Move, Position)> {
+        if self.parent.rules.forced_leftmost {
+            return self.next();
+        }
+        while !self.pits.is_empty() {
+            let pit = self.pits.nth(rng.below(u64::from(self.pits.len())) as u32);
+            if let Some(child) = self.sow(pit) {
+                return Some(child);
+            }
+        }
+        None
+    }
+}
+
+impl Iterator for Children<'_> {
+    type Item = (Move, Position);
+
+    fn next(&mut self) -> Option<(Move, Position)> {
+        while let Some(pit) = self.pits.first() {
+            if let Some(child) = self.sow(pit) {
+                if self.parent.rules.forced_leftmost {
+                    self.pits = PitSet::default(); // MG-4: the first that is not endless
+                }
+                return Some(child);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BySide, Memory, MoveList, Options, Setup, Side, Variant};
+
+    /// The Sadeqa III position of `tests/sadeqa.rs` whose pit 3 sows forever (C-5).
+    fn endless() -> Position {
+        let setup = Setup {
+            variant: Variant::Sadeqa,
+            options: Options::default(),
+            board: vec![1, 0, 1, 2, 0, 1, 0, 1, 2, 1, 0, 2, 1, 0, 1, 0],
+            stores: BySide { south: 42, north: 41 },
+            turn: Side::South,
+            memory: Memory::default(),
+        };
+        Position::from_setup(&setup).expect("valid")
+    }
+
+    fn moves(children: Children<'_>) -> Vec<Move> {
+        children.map(|(m, _)| m).collect()
+    }
+
+    fn listed(list: MoveList) -> Vec<Move> {
+        list.iter().collect()
+    }
+
+    /// C-5, C-8, MG-4: along random games of every game, with forced play and free choice, the
+    /// children are the legal moves in order, each with the position `play` gives.
+    #[test]
+    fn children_are_the_legal_moves_with_the_positions_after_them() {
+        let mut rng = SplitMix64::new(3);
+        for variant in Variant::ALL {
+            for free_choice in [false, true] {
+                let mut pos = Position::new(variant, Options { free_choice, ..Options::default() });
+                for _ in 0..200 {
+                    assert_eq!(moves(pos.children()), listed(pos.legal_moves()), "{pos:?}");
+                    for (m, after) in pos.children() {
+                        assert_eq!(pos.play(m), Ok(after), "{m} in {pos:?}");
+                    }
+                    let Some((_, next)) = pos.children().choose(&mut rng) else { break };
+                    pos = next;
+                }
+            }
+        }
+    }
+
+    /// C-5: an endless move is no child, neither in order nor drawn.
+    #[test]
+    fn an_endless_move_is_no_child() {
+        let pos = endless();
+        let legal: Vec<Move> = [0, 2, 5, 7].map(Move::Sow).to_vec();
+        assert_eq!(moves(pos.children()), legal);
+        let mut rng = SplitMix64::new(1);
+        let mut drawn = [0u32; 16];
+        for _ in 0..400 {
+            let (Move::Sow(pit), _) = pos.children().choose(&mut rng).expect("a legal move") else {
+                panic!("a sowing move")
+            };
+            drawn[usize::from(pit)] += 1;
+        }
+        // Each legal move drawn about a quarter of the time (exact counts for this seed), pit 3 never.
+        assert_eq!(drawn[..8], [109, 0, 105, 0, 0, 95, 0, 91]);
+    }
+
+    /// Drawing takes each move at most once, and a finished game has no children.
+    #[test]
+    fn draws_exhaust_the_moves_and_a_finished_game_has_none() {
+        let pos = endless();
+        let mut rng = SplitMix64::new(9);
+        let mut children = pos.children();
+        let mut drawn: Vec<Move> = core::iter::from_fn(|| children.choose(&mut rng)).map(|(m, _)| m).collect();
+        drawn.sort_by_key(|m| m.to_string());
+        assert_eq!(drawn, [0, 2, 5, 7].map(Move::Sow));
+        let mut done = Position::new(Variant::Manqala, Options::default());
+        done.play_unchecked(Move::Split);
+        assert!(done.is_over());
+        assert_eq!(done.children().count(), 0);
+        assert_eq!(done.children().choose(&mut rng), None);
+    }
+}

@@ -2,6 +2,7 @@
 //! observer so that the search pays nothing for tracing.
 
 use crate::games::{self, LapEnd};
+use crate::moves::PitSet;
 use crate::{BySide, CaptureKind, MAX_LAPS, MAX_PITS, Observer, Position, Side};
 
 /// How a sowing ended.
@@ -54,7 +55,6 @@ impl Position {
     /// Sows from `from` for `mover` until the move ends, in place. On
     /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
-        let len = self.len();
         let mut pit = from;
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
@@ -65,34 +65,66 @@ impl Position {
             let hand = self.board[pit];
             self.board[pit] = 0;
             obs.lift(pit as u8, hand, lap);
-            let mut p = pit;
-            let mut sown = hand;
-            // Whole rounds add one seed to every pit, the origin included (C-2),
-            // unless fours made on the way are captured (AW-4).
-            if !O::SEEDS && !self.rules.mid_sow_fours && usize::from(hand) >= len {
-                let rounds = hand / len as u8;
-                self.board[..len].iter_mut().for_each(|s| *s += rounds);
-                sown = hand % len as u8;
-            }
-            for left in (0..sown).rev() {
-                p += 1;
-                if p == len {
-                    p = 0;
-                }
-                self.board[p] += 1;
-                obs.sow(p as u8);
-                if left > 0 && self.rules.mid_sow_fours && self.board[p] == 4 {
-                    let owner = self.owner(p);
-                    self.take(p, owner, CaptureKind::MidSow, obs);
-                }
-            }
-            match games::lap_end(self, p, mover, obs) {
-                LapEnd::Relay => pit = p,
+            // Seed by seed for an observer that watches them, or where fours made on the way are
+            // captured (AW-4); else the whole lap at once.
+            let last = if O::SEEDS || self.rules.mid_sow_fours {
+                self.sow_seeds(pit, hand, obs)
+            } else {
+                self.sow_at_once(pit, hand)
+            };
+            match games::lap_end(self, last, mover, obs) {
+                LapEnd::Relay => pit = last,
                 LapEnd::Stop => return Sown::Done { extra: false },
                 LapEnd::ExtraMove => return Sown::Done { extra: true },
             }
         }
         Sown::Endless
+    }
+
+    /// Drops the `hand` seeds lifted from `pit` one at a time into the pits after it, round the
+    /// board and past the origin (C-2), capturing the fours made on the way (AW-4). Returns the
+    /// pit of the last seed.
+    fn sow_seeds<O: Observer>(&mut self, pit: usize, hand: u8, obs: &mut O) -> usize {
+        let len = self.len();
+        let mut p = pit;
+        for left in (0..hand).rev() {
+            p += 1;
+            if p == len {
+                p = 0;
+            }
+            self.board[p] += 1;
+            obs.sow(p as u8);
+            if left > 0 && self.rules.mid_sow_fours && self.board[p] == 4 {
+                let owner = self.owner(p);
+                self.take(p, owner, CaptureKind::MidSow, obs); // AW-4
+            }
+        }
+        p
+    }
+
+    /// The lap of [`Position::sow_seeds`] as arithmetic, where no four is taken on the way: whole
+    /// rounds add one seed to every pit, the origin included (C-2), and the rest one to each pit
+    /// after `pit`, found as bits. Returns the pit of the last seed.
+    fn sow_at_once(&mut self, pit: usize, hand: u8) -> usize {
+        let (len, hand) = (self.len(), usize::from(hand));
+        let (rounds, rest) = if hand < len { (0, hand) } else { (hand / len, hand % len) };
+        let board = (1u64 << len) - 1;
+        let past_origin = ((1u64 << rest) - 1) << (pit + 1); // may run past the last pit…
+        let rest_pits = (past_origin | past_origin >> len) & board; // …and on from pit 0
+        if rounds > 0 {
+            self.add_seeds(PitSet(board as u32), rounds as u8);
+        }
+        self.add_seeds(PitSet(rest_pits as u32), 1);
+        if pit + rest < len { pit + rest } else { pit + rest - len }
+    }
+
+    /// Adds `seeds` to each pit of `pits`, eight pits a word: no pit ever holds more than 98
+    /// seeds, so no byte carries into the next.
+    fn add_seeds(&mut self, pits: PitSet, seeds: u8) {
+        for (i, chunk) in self.board.chunks_exact_mut(8).enumerate() {
+            let word = u64::from_le_bytes((&*chunk).try_into().unwrap_or_default());
+            chunk.copy_from_slice(&(word + pits.byte_ones(i) * u64::from(seeds)).to_le_bytes());
+        }
     }
 
     fn lap_state(&self, pit: usize) -> LapState {

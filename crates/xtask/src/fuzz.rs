@@ -256,7 +256,8 @@ fn keep(nightly: &Path, target: &str) -> Result {
     }
     let text = std::fs::read_to_string(&control).at(&control)?;
     let (files, edges) = read_control(&text);
-    let (chosen, covered) = cover(&edges, KEEP);
+    let name = |i: usize| files.get(i).and_then(|f| Path::new(f).file_name()).map(|n| n.to_string_lossy());
+    let (chosen, covered) = cover(&edges, KEEP, |i| name(i).is_some_and(|n| !is_found(&n)));
     let kept: Vec<&Path> = chosen.iter().filter_map(|&i| files.get(i)).map(Path::new).collect();
     for old in util::list_files(&committed)? {
         if is_found(&old) && !kept.iter().any(|k| k.file_name() == Some(old.as_ref())) {
@@ -269,7 +270,10 @@ fn keep(nightly: &Path, target: &str) -> Result {
         }
     }
     let all = edges.iter().flat_map(|(_, e)| e).collect::<std::collections::HashSet<_>>().len();
-    say(format_args!("{target}: kept {} inputs covering {covered} of {all} edges in fuzz/corpus/{target}", kept.len()));
+    say(format_args!(
+        "{target}: kept {} found inputs; with the named ones they cover {covered} of {all} edges",
+        kept.len()
+    ));
     Ok(())
 }
 
@@ -295,14 +299,15 @@ fn read_control(text: &str) -> (Vec<String>, Vec<(usize, Vec<u64>)>) {
     (files, edges)
 }
 
-/// Greedy set cover: at most `most` files, each adding the most edges not yet covered; the files
-/// and how many edges they cover.
-fn cover(edges: &[(usize, Vec<u64>)], most: usize) -> (Vec<usize>, usize) {
-    let mut covered = std::collections::HashSet::new();
+/// Greedy set cover: the files for which `named` holds are kept; then at most `most` more, each
+/// adding the most edges not yet covered. The files added and how many edges all cover.
+fn cover(edges: &[(usize, Vec<u64>)], most: usize, named: impl Fn(usize) -> bool) -> (Vec<usize>, usize) {
+    let mut covered: std::collections::HashSet<u64> =
+        edges.iter().filter(|(f, _)| named(*f)).flat_map(|(_, e)| e.iter().copied()).collect();
     let mut chosen = Vec::new();
     while chosen.len() < most {
         let new = |e: &[u64]| e.iter().filter(|x| !covered.contains(*x)).count();
-        match edges.iter().max_by_key(|(_, e)| new(e)) {
+        match edges.iter().filter(|(f, _)| !named(*f)).max_by_key(|(_, e)| new(e)) {
             Some((file, e)) if new(e) > 0 => {
                 covered.extend(e.iter().copied());
                 chosen.push(*file);
@@ -365,8 +370,10 @@ mod tests {
         let (files, edges) = read_control(control);
         assert_eq!(files, ["a/1", "b/2", "c/3"]);
         assert_eq!(edges, vec![(0, vec![10, 11]), (1, vec![10, 11, 12]), (2, vec![13])]);
-        assert_eq!(cover(&edges, 64), (vec![1, 2], 4));
-        assert_eq!(cover(&edges, 1), (vec![1], 3));
+        assert_eq!(cover(&edges, 64, |_| false), (vec![1, 2], 4));
+        assert_eq!(cover(&edges, 1, |_| false), (vec![1], 3));
+        assert_eq!(cover(&edges, 64, |f| f == 0), (vec![2, 1], 4));
+        assert_eq!(cover(&edges, 64, |f| f == 2), (vec![1], 4));
         assert!(is_found("da4b9237bacccdf19c0760cab7aec4a8359010b0"));
         assert!(!is_found("seed-anywoli-01.json"));
     }

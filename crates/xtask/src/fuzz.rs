@@ -2,8 +2,8 @@
 //! cargo fuzz (`fuzz/`, see its README), one target after the other, and a table of what each did.
 //! Not part of `cargo xtask test`: the committed corpus is replayed there by plain tests instead.
 //! `--keep` then renews the committed corpus: its named inputs (`seed-*`, regressions) stay, and
-//! the found ones become the fewest inputs that cover every edge the run reached (at most
-//! [`KEEP`], chosen greedily).
+//! the found ones become the inputs that add the most coverage features to them (at most [`KEEP`],
+//! chosen greedily).
 //!
 //! cargo-fuzz is installed into `.tools/bin` on first use; it needs the nightly toolchain, which
 //! must be there already. Each target runs on a working corpus in `fuzz/target/corpus/<target>`
@@ -236,8 +236,9 @@ fn read_line(line: &str, report: &mut Report) {
 }
 
 /// `--keep`: replaces the found inputs of `fuzz/corpus/<target>` (files named by libFuzzer's
-/// 40-digit hash) by the fewest inputs of the working and committed corpus that cover every edge
-/// they reach, as libFuzzer's merge reports them, at most [`KEEP`].
+/// 40-digit hash) by at most [`KEEP`] inputs of the working and committed corpus that add the most
+/// coverage features (libFuzzer's `ft`) to the named ones, from the full feature set of each input
+/// that libFuzzer's set-cover merge records.
 fn keep(nightly: &Path, target: &str) -> Result {
     let fuzz = root().join("fuzz");
     let (work, committed) = (fuzz.join("target/corpus").join(target), fuzz.join("corpus").join(target));
@@ -249,15 +250,15 @@ fn keep(nightly: &Path, target: &str) -> Result {
     let host = host.lines().find_map(|l| l.strip_prefix("host: ")).unwrap_or("x86_64-unknown-linux-gnu").to_owned();
     let binary = fuzz.join("target").join(host).join("release").join(target);
     let mut merge = Command::new(&binary);
-    merge.arg("-merge=1").arg(format!("-merge_control_file={}", control.display()));
+    merge.arg("-set_cover_merge=1").arg(format!("-merge_control_file={}", control.display()));
     let status = merge.arg(&scratch).arg(&work).arg(&committed).stdout(Stdio::null()).stderr(Stdio::null()).status();
     if !status.is_ok_and(|s| s.success()) {
         return fail(format!("{target}: libFuzzer's merge failed ({})", binary.display()));
     }
     let text = std::fs::read_to_string(&control).at(&control)?;
-    let (files, edges) = read_control(&text);
+    let (files, features) = read_control(&text);
     let name = |i: usize| files.get(i).and_then(|f| Path::new(f).file_name()).map(|n| n.to_string_lossy());
-    let (chosen, covered) = cover(&edges, KEEP, |i| name(i).is_some_and(|n| !is_found(&n)));
+    let (chosen, covered) = cover(&features, KEEP, |i| name(i).is_some_and(|n| !is_found(&n)));
     let kept: Vec<&Path> = chosen.iter().filter_map(|&i| files.get(i)).map(Path::new).collect();
     for old in util::list_files(&committed)? {
         if is_found(&old) && !kept.iter().any(|k| k.file_name() == Some(old.as_ref())) {
@@ -269,9 +270,9 @@ fn keep(nightly: &Path, target: &str) -> Result {
             std::fs::copy(path, committed.join(name)).at(path)?;
         }
     }
-    let all = edges.iter().flat_map(|(_, e)| e).collect::<std::collections::HashSet<_>>().len();
+    let all = features.iter().flat_map(|(_, e)| e).collect::<std::collections::HashSet<_>>().len();
     say(format_args!(
-        "{target}: kept {} found inputs; with the named ones they cover {covered} of {all} edges",
+        "{target}: kept {} found inputs; with the named ones they cover {covered} of {all} features",
         kept.len()
     ));
     Ok(())
@@ -282,32 +283,33 @@ fn is_found(name: &str) -> bool {
     name.len() == 40 && name.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// The files and each file's edges (`COV` lines) of a libFuzzer merge control file.
+/// The files and each file's features (`FT` lines) of a libFuzzer merge control file (a set-cover
+/// merge lists every feature of each file; `COV` lines list only the edges new at that file).
 fn read_control(text: &str) -> (Vec<String>, Vec<(usize, Vec<u64>)>) {
     let mut lines = text.lines();
     let count: usize = lines.next().and_then(|l| l.trim().parse().ok()).unwrap_or(0);
     lines.next();
     let files: Vec<String> = lines.by_ref().take(count).map(str::to_owned).collect();
-    let edges = lines
-        .filter_map(|l| l.strip_prefix("COV "))
+    let features = lines
+        .filter_map(|l| l.strip_prefix("FT "))
         .filter_map(|l| {
             let mut numbers = l.split_whitespace().map(|n| n.parse::<u64>().ok());
             let file = numbers.next()?? as usize;
             Some((file, numbers.flatten().collect()))
         })
         .collect();
-    (files, edges)
+    (files, features)
 }
 
 /// Greedy set cover: the files for which `named` holds are kept; then at most `most` more, each
-/// adding the most edges not yet covered. The files added and how many edges all cover.
-fn cover(edges: &[(usize, Vec<u64>)], most: usize, named: impl Fn(usize) -> bool) -> (Vec<usize>, usize) {
+/// adding the most features not yet covered. The files added and how many features all cover.
+fn cover(features: &[(usize, Vec<u64>)], most: usize, named: impl Fn(usize) -> bool) -> (Vec<usize>, usize) {
     let mut covered: std::collections::HashSet<u64> =
-        edges.iter().filter(|(f, _)| named(*f)).flat_map(|(_, e)| e.iter().copied()).collect();
+        features.iter().filter(|(f, _)| named(*f)).flat_map(|(_, e)| e.iter().copied()).collect();
     let mut chosen = Vec::new();
     while chosen.len() < most {
         let new = |e: &[u64]| e.iter().filter(|x| !covered.contains(*x)).count();
-        match edges.iter().filter(|(f, _)| !named(*f)).max_by_key(|(_, e)| new(e)) {
+        match features.iter().filter(|(f, _)| !named(*f)).max_by_key(|(_, e)| new(e)) {
             Some((file, e)) if new(e) > 0 => {
                 covered.extend(e.iter().copied());
                 chosen.push(*file);
@@ -364,16 +366,15 @@ mod tests {
     }
 
     #[test]
-    fn keeps_the_fewest_inputs_that_cover_every_edge() {
-        let control =
-            "3\n0\na/1\nb/2\nc/3\nSTARTED 0 5\nFT 0 1 2\nCOV 0 10 11\nSTARTED 1 9\nCOV 1 10 11 12\nCOV 2 13\n";
-        let (files, edges) = read_control(control);
+    fn keeps_the_inputs_that_add_the_most_features() {
+        let control = "3\n0\na/1\nb/2\nc/3\nSTARTED 0 5\nFT 0 10 11\nCOV 0 1 2\nSTARTED 1 9\nFT 1 10 11 12\nFT 2 13\n";
+        let (files, features) = read_control(control);
         assert_eq!(files, ["a/1", "b/2", "c/3"]);
-        assert_eq!(edges, vec![(0, vec![10, 11]), (1, vec![10, 11, 12]), (2, vec![13])]);
-        assert_eq!(cover(&edges, 64, |_| false), (vec![1, 2], 4));
-        assert_eq!(cover(&edges, 1, |_| false), (vec![1], 3));
-        assert_eq!(cover(&edges, 64, |f| f == 0), (vec![2, 1], 4));
-        assert_eq!(cover(&edges, 64, |f| f == 2), (vec![1], 4));
+        assert_eq!(features, vec![(0, vec![10, 11]), (1, vec![10, 11, 12]), (2, vec![13])]);
+        assert_eq!(cover(&features, 64, |_| false), (vec![1, 2], 4));
+        assert_eq!(cover(&features, 1, |_| false), (vec![1], 3));
+        assert_eq!(cover(&features, 64, |f| f == 0), (vec![2, 1], 4));
+        assert_eq!(cover(&features, 64, |f| f == 2), (vec![1], 4));
         assert!(is_found("da4b9237bacccdf19c0760cab7aec4a8359010b0"));
         assert!(!is_found("seed-anywoli-01.json"));
     }

@@ -34,8 +34,7 @@ impl Position {
     /// (see [`Children`]). None once the game is over.
     #[must_use]
     pub fn children(&self) -> Children<'_> {
-        let pits = if self.is_over() { PitSet::default() } else { self.sowable(self.turn) };
-        Children { parent: self, pits }
+        Children { parent: self, pits: self.sowable }
     }
 }
 

@@ -140,17 +140,16 @@ static BYTE_ONES: [u64; 256] = {
 };
 
 /// A set of pits as bits (pit `i` is bit `i`): the sowable pits of a row on the hot path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct PitSet(pub(crate) u32);
 
 impl PitSet {
-    /// The bytes of an 8-byte slice that are not zero, byte `i` as bit `i`, computed eight at a
-    /// time in one word: the top bit of each non-zero byte, gathered by one multiplication.
-    pub(crate) fn nonzero_bytes(bytes: &[u8]) -> PitSet {
+    /// The bytes of `word` that are not zero, byte `i` as bit `i`: the top bit of each non-zero
+    /// byte, gathered into one byte by a multiplication.
+    pub(crate) fn nonzero_bytes(word: u64) -> u32 {
         const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let word = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
         let tops = (((word & LOW) + LOW) | word) & !LOW;
-        PitSet(((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32)
+        ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
     }
 
     /// A word whose byte `j` is 1 if pit `8 * i + j` is in the set, else 0.

@@ -216,6 +216,9 @@ pub struct Position {
     /// Who made the first final-seed capture (AW-7.2).
     pub(crate) first_final: Option<Side>,
     pub(crate) end: Option<End>,
+    /// The pits the player to move may sow by every rule but C-5 (none once the game is over),
+    /// found as the turn was handed on (C-8) and kept for [`Position::children`].
+    pub(crate) sowable: PitSet,
 }
 
 impl Position {
@@ -269,6 +272,7 @@ impl Position {
             last_capture: setup.memory.last_capture,
             first_final: setup.memory.first_final,
             end: None,
+            sowable: PitSet::default(),
         };
         // As if the other player had just moved: ends and passes apply (C-8).
         pos.after_move(setup.turn.other(), false, &mut NoObserver);
@@ -381,7 +385,10 @@ impl Position {
     /// Seeds on the board.
     #[must_use]
     pub fn seeds_on_board(&self) -> u32 {
-        self.board().iter().map(|&s| u32::from(s)).sum()
+        // Three words of eight pits added bytewise (no pit sum exceeds the 98 seeds, so no byte
+        // carries), then the eight bytes summed into the top one by a multiplication.
+        let [a, b, c] = self.words();
+        ((a + b + c).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 
     /// The pit opposite `pit` (C-1).
@@ -416,32 +423,27 @@ impl Position {
     }
 
     pub(crate) fn row_is_empty(&self, side: Side) -> bool {
-        (self.occupied().0 & self.row_pits(side).0) == 0
+        self.board[self.row(side)].iter().all(|&s| s == 0)
     }
 
-    /// The pits that hold seeds.
-    pub(crate) fn occupied(&self) -> PitSet {
-        PitSet(
-            self.board
-                .chunks_exact(8)
-                .enumerate()
-                .fold(0, |bits, (i, word)| bits | PitSet::nonzero_bytes(word).0 << (8 * i)),
-        )
+    /// The board as three words of eight pits each (pits past the board hold 0).
+    fn words(&self) -> [u64; 3] {
+        [0, 8, 16].map(|i| u64::from_le_bytes(self.board[i..i + 8].try_into().unwrap_or_default()))
     }
 
-    /// The pits of `side`'s row.
-    fn row_pits(&self, side: Side) -> PitSet {
+    /// The pits of `side`'s row that hold seeds, found eight pits at a time.
+    fn occupied_in(&self, side: Side) -> PitSet {
+        let [a, b, c] = self.words().map(PitSet::nonzero_bytes);
         let n = self.rules.pits_per_row;
-        let south = (1 << n) - 1;
-        PitSet(if side == Side::South { south } else { south << n })
+        let row = if side == Side::South { (1 << n) - 1 } else { ((1 << n) - 1) << n };
+        PitSet((a | b << 8 | c << 16) & row)
     }
 
     /// The pits `side` may sow by every rule but C-5, which only sowing tells:
     /// their occupied pits, feeding when AM-4 asks (all of them under MG-4's
     /// forced play: the first that is not endless is the move).
-    pub(crate) fn sowable(&self, side: Side) -> PitSet {
-        let pits = PitSet(self.occupied().0 & self.row_pits(side).0);
-        games::feeding(self, side, pits)
+    fn sowable(&self, side: Side) -> PitSet {
+        games::feeding(self, side, self.occupied_in(side))
     }
 
     /// Whether sowing `pit` would never end (C-5), whoever sows it: captures
@@ -474,7 +476,7 @@ impl Position {
         if self.end.is_some() {
             return list;
         }
-        for pit in self.sowable(self.turn).iter().filter(|&pit| !self.is_endless(pit)) {
+        for pit in self.sowable.iter().filter(|&pit| !self.is_endless(pit)) {
             list.push(pit as Pit);
             if self.rules.forced_leftmost {
                 break; // MG-4
@@ -490,9 +492,10 @@ impl Position {
         (next.apply(m, &mut NoObserver) != Sown::Endless).then_some(next)
     }
 
-    /// Whether `side` has a legal move, were it their turn.
-    pub(crate) fn has_legal_move(&self, side: Side) -> bool {
-        let pits = self.sowable(side);
+    /// Whether the player to move has a legal move (C-8), keeping the pits they may sow.
+    pub(crate) fn can_move(&mut self) -> bool {
+        let pits = self.sowable(self.turn);
+        self.sowable = pits;
         // A first lap that stops proves a move legal without sowing (C-5); sow only if none does.
         (!pits.is_empty() && !self.rules.relay)
             || pits.iter().any(|pit| self.first_lap_stops(pit))
@@ -609,7 +612,7 @@ impl Position {
         if extra {
             obs.extra_move(mover);
         }
-        if !self.has_legal_move(self.turn) {
+        if !self.can_move() {
             games::no_move(self, obs);
         }
     }
@@ -619,7 +622,7 @@ impl Position {
     pub(crate) fn pass_or_stalemate<O: Observer>(&mut self, obs: &mut O) {
         obs.pass(self.turn);
         self.turn = self.turn.other();
-        if !self.has_legal_move(self.turn) {
+        if !self.can_move() {
             self.settle_own_rows(obs);
             self.finish(EndReason::NoMove, obs);
         }
@@ -646,6 +649,7 @@ impl Position {
         };
         let end = End { outcome, reason };
         self.end = Some(end);
+        self.sowable = PitSet::default();
         obs.end(end);
     }
 

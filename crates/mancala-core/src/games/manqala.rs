@@ -57,7 +57,7 @@ pub(super) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
     if pos.row_is_empty(pos.turn) {
         obs.pass(pos.turn);
         pos.turn = pos.turn.other();
-        if pos.has_legal_move(pos.turn) {
+        if pos.can_move() {
             return;
         }
     }

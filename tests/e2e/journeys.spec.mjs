@@ -68,7 +68,7 @@ test('a long move ends at once on a click, Escape or Space, and a change of spee
     else if (finish === 'speed') await setSpeed(page, 'instant');
     else await page.keyboard.press(finish);
     // Slow speed would take many seconds; the move is finished at once.
-    await expect(page.locator('#board')).toHaveAttribute('data-busy', 'false', { timeout: 2500 });
+    await expect(page.locator('#board')).toHaveAttribute('data-busy', 'false', { timeout: 5000 });
     expect((await shown(page)).ply).toBe(before + 1);
     await expectShownIsEngine(page);
     if (finish === 'speed') await setSpeed(page, 'slow');
@@ -83,14 +83,20 @@ test('against the computer, Mangala IV forced moves play themselves by default; 
   await expect(page.locator('#set-forced')).toBeChecked();
   // Nobody clicks: South's forced pit is played, then the computer answers, and so on.
   await expect(page.locator('#board')).not.toHaveAttribute('data-ply', /^[01]$/);
-  // Turned off, the player's forced move waits for a click again.
+  // Turned off, the player's forced move waits for a click again (a forced move already pending
+  // when the box is unticked is not played either).
   await page.locator('.settings summary').click();
   await page.locator('#set-forced').uncheck();
-  await expect(page.locator('#board')).toHaveAttribute('data-to-move', 'south', { timeout: 30_000 });
-  await idle(page);
+  // South to move with nothing playing out (during a move the board still shows the mover to move).
+  await page.locator('#board[data-to-move="south"][data-busy="false"]').waitFor({ timeout: 30_000 });
   const ply = (await shown(page)).ply;
-  await page.waitForTimeout(800); // longer than the 400 ms a forced move would wait at most
-  expect((await shown(page)).ply).toBe(ply);
+  // Longer than the 400 ms a forced move waits: the position must not change meanwhile.
+  for (let i = 0; i < 4; i++) {
+    await page.waitForTimeout(300);
+    expect((await shown(page)).ply).toBe(ply);
+  }
+  await page.getByRole('button', { name: /^Sow the forced pit/ }).click();
+  await expect(page.locator('#board')).not.toHaveAttribute('data-ply', String(ply));
   // Between two people on one device, it is off until they turn it on (the preferences
   // keep only the speed again at this navigation).
   await open(page, 'game=mangala-iv');

@@ -269,17 +269,19 @@ export class App {
         letter: (letter) => (this.state.game ? letterPit(letter, this.state.game.pitsPerRow) : null),
       }),
     );
-    const observer = new ResizeObserver(() => {
+    // The board is fitted to its width and to the window's height (resize()).
+    const refit = () => {
       const width = this.el.board.clientWidth;
       const height = this.doc.documentElement.clientHeight;
       if (this.geo && Math.abs(width - this.geo.width) < 1 && height === this.fitted) return;
       this.geo = null;
       this.domDirty = true;
       this.schedule();
-    });
+    };
+    const observer = new ResizeObserver(refit);
     observer.observe(this.el.board);
-    observer.observe(this.doc.documentElement); // the viewport's height: resize() fits the board to it
     this.cleanups.push(() => observer.disconnect());
+    on(/** @type {Window} */ (this.doc.defaultView), 'resize', refit);
     const doc = this.doc;
     on(byId(doc, 'btn-new'), 'click', () => this.newGame());
     on(byId(doc, 'btn-rules'), 'click', () => this.openRules());
@@ -348,7 +350,8 @@ export class App {
     on(doc, 'keydown', (/** @type {KeyboardEvent} */ e) => {
       const t = e.target;
       if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
-      if (this.busy && (e.key === 'Escape' || e.key === ' ') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const inDialog = t instanceof Element && Boolean(t.closest('dialog[open]'));
+      if (this.busy && !inDialog && (e.key === 'Escape' || e.key === ' ') && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         finish(this.token);
         return;
@@ -440,6 +443,8 @@ export class App {
     this.engine = engine;
     this.geo = null;
     if (this.el.end.open) this.el.end.close();
+    const start = /** @type {HTMLDialogElement} */ (byId(this.doc, 'start'));
+    if (start.open) start.close();
     this.update({
       game: engine.state(),
       seating,
@@ -570,8 +575,9 @@ export class App {
 
   /** The first visit: the four games, each one click from a game against the computer or for two. */
   async welcome() {
+    const epoch = this.epoch;
     const start = await openWelcome(/** @type {HTMLDialogElement} */ (byId(this.doc, 'start')), this.m, this.variants);
-    if (!start) return;
+    if (!start || epoch !== this.epoch) return;
     const human = 'south';
     await this.startGame({
       variant: start.variant,
@@ -786,7 +792,8 @@ export class App {
       const ply = g.ply;
       const forced = g.forced;
       setTimeout(() => {
-        if (epoch === this.epoch && this.state.game?.ply === ply && !this.busy && !this.paused) this.playMove(forced);
+        const still = playsForcedMoves(this.state.settings, this.state.seating);
+        if (still && epoch === this.epoch && this.state.game?.ply === ply && !this.busy && !this.paused) this.playMove(forced);
       }, this.state.settings.speed === 'instant' ? 0 : 400);
     }
   }

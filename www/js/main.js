@@ -18,6 +18,7 @@ import { readPrefs } from './storage.js';
  * What the page says when it cannot start, in each language: the texts files may be what failed
  * to load, so these few words travel with the script.
  */
+/** @type {Record<string, string> & {en: string}} */
 const CANNOT_START = {
   en: 'Mancala Atlas could not start. It needs a browser with JavaScript modules and WebAssembly; reloading the page may help.',
   it: 'Mancala Atlas non è riuscito ad avviarsi. Serve un browser con moduli JavaScript e WebAssembly; ricaricare la pagina può aiutare.',
@@ -32,7 +33,7 @@ function fail(/** @type {unknown} */ err) {
   const box = document.getElementById('loading');
   if (box) {
     const asked = new URLSearchParams(location.search).get('lang');
-    box.textContent = CANNOT_START[pickLanguage([...(asked ? [asked] : []), ...navigator.languages])];
+    box.textContent = CANNOT_START[pickLanguage([...(asked ? [asked] : []), ...navigator.languages])] ?? CANNOT_START.en;
     box.setAttribute('role', 'alert');
   }
   document.documentElement.dataset.ready = 'error';

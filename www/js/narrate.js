@@ -14,7 +14,7 @@
  * @module narrate
  */
 
-import { pitLetter, sideOf } from './state.js';
+import { other, pitLetter, sideOf } from './state.js';
 
 /** @typedef {import('./state.js').Seating} Seating */
 /** @typedef {import('./state.js').AppState} AppState */
@@ -143,8 +143,6 @@ export function previewText(m, s) {
   const g = s.game;
   const p = s.preview;
   if (!g || !p || s.previewPit === null) return '';
-  const n = g.pitsPerRow;
-  const letter = pitLetter(s.previewPit, n);
   if (!p.legal) return refusal(m, g, s.previewPit, p);
   return describeMove(m, g, s.previewPit, p.trace ?? [], p.end, true);
 }
@@ -332,7 +330,7 @@ export function banner(m, step, after, trace) {
  */
 export function splitOffer(m, seating, g, proposer) {
   const left = g.board.reduce((a, b) => a + b, 0);
-  const answerer = proposer === 'south' ? 'north' : 'south';
+  const answerer = other(proposer);
   return {
     title: saidOf(m, 'split.title', seating, proposer),
     text: saidOf(m, 'split.text', seating, answerer, { left: m.t('seeds', { n: left }), half: seedsObject(m, left / 2) }),

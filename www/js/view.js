@@ -93,8 +93,10 @@ export function placePits(layer, g) {
  */
 export function humanTurn(s, busy) {
   const g = s.game;
+  // A proposal of the split (AM-9) waits for the other player's answer, who may also play on.
+  const awaitingAnswer = s.splitOffer?.proposer === g?.toMove;
   return Boolean(
-    g && g.toMove && !busy && !s.viewOnly && controller(s.seating, g.toMove) === 'human',
+    g && g.toMove && !busy && !s.viewOnly && !awaitingAnswer && controller(s.seating, g.toMove) === 'human',
   );
 }
 

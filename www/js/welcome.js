@@ -69,6 +69,7 @@ export function openWelcome(dialog, m, variants) {
       list.removeEventListener('click', pick);
       close.removeEventListener('click', dismiss);
       dialog.removeEventListener('cancel', dismiss);
+      dialog.removeEventListener('close', closed);
       if (dialog.open) dialog.close();
       resolve(value);
     };
@@ -84,7 +85,10 @@ export function openWelcome(dialog, m, variants) {
       e.preventDefault();
       finish(null);
     };
+    // Closed from outside (another game was opened meanwhile): nothing was chosen.
+    const closed = () => finish(null);
     list.addEventListener('click', pick);
+    dialog.addEventListener('close', closed);
     close.addEventListener('click', dismiss);
     dialog.addEventListener('cancel', dismiss);
     dialog.showModal();

@@ -18,7 +18,8 @@ import { draw, isMoving, layout } from './render.js';
 import { renderRules } from './rules.js';
 import { runRitual } from './ritual.js';
 import { controller, createState, letterPit, other, playsForcedMoves, summarize } from './state.js';
-import { keepBroken, parseAutosave, readAutosave, readPrefs, writeAutosave, writePrefs } from './storage.js';
+import { unwarn, warn } from './warnings.js';
+import { SAVE_FORMAT, formatOf, keepBroken, parseAutosave, readAutosave, readPrefs, watchAutosave, writeAutosave, writePrefs } from './storage.js';
 import { humanTurn, placePits, sync } from './view.js';
 import { banner, describeMove, endTexts, linkIgnored, linkRefused, readError, refusal, resultLine, splitAnswer, splitOffer, turnLine } from './narrate.js';
 import { openWelcome } from './welcome.js';
@@ -137,6 +138,10 @@ export class App {
     this.reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
     /** @type {(() => void)[]} */
     this.cleanups = [];
+    /** Whether other tabs' autosaves are heard (from the first autosave on). */
+    this.watching = false;
+    /** Whether the player has been told that this browser does not save. */
+    this.toldUnsaved = false;
     this.loadPrefs();
     this.bind();
   }
@@ -518,7 +523,9 @@ export class App {
     const notices = [];
     if (linkError) notices.push(saved !== null && saveError === null ? `${linkError} ${this.m.t('link.savedShown')}` : linkError);
     else if (problems.length) notices.push(linkIgnored(this.m, problems));
-    if (saveError !== null) notices.push(this.m.t('save.bad', { reason: saveError }));
+    const found = saved === null ? null : formatOf(saved);
+    if (saveError !== null && found !== null && found > SAVE_FORMAT) notices.push(this.m.t('storage.newer', { found, reads: SAVE_FORMAT }));
+    else if (saveError !== null) notices.push(this.m.t('save.bad', { reason: saveError }));
     if (notices.length) this.update({ notice: notices.join(' '), noticeIsError: true });
     else if (saved !== null && this.state.game?.over) this.update({ notice: this.resultLine() });
     this.next();
@@ -568,9 +575,24 @@ export class App {
     return { mode, human, level, players };
   }
 
+  /**
+   * Saves the game after every change. A browser that refuses storage is
+   * said once (the game goes on unsaved); another tab's autosave, heard
+   * from the `storage` event, is said until this tab saves again: the tab
+   * that moved last owns the autosave, each tab keeps its own game.
+   */
   autosave() {
     if (!this.persist || !this.engine) return;
-    writeAutosave({ save: this.engine.save(), seating: this.state.seating });
+    if (!this.watching) {
+      this.watching = true;
+      this.cleanups.push(watchAutosave(() => warn(this.doc, this.m, 'storage.otherTab')));
+    }
+    if (writeAutosave({ save: this.engine.save(), seating: this.state.seating })) {
+      unwarn(this.doc, 'storage.otherTab');
+    } else if (!this.toldUnsaved) {
+      this.toldUnsaved = true;
+      warn(this.doc, this.m, 'storage.unsaved');
+    }
   }
 
   /** The first visit: the four games, each one click from a game against the computer or for two. */

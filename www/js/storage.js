@@ -20,14 +20,18 @@ function get(key) {
 }
 
 /**
+ * Writes a value; false when the browser refuses (storage full, disabled,
+ * private mode): the game goes on unsaved.
  * @param {string} key
  * @param {string} value
+ * @returns {boolean}
  */
 function set(key, value) {
   try {
     localStorage.setItem(PREFIX + key, value);
+    return true;
   } catch {
-    // Storage full or refused: the game goes on unsaved.
+    return false;
   }
 }
 
@@ -91,17 +95,65 @@ export function parseAutosave(text) {
   return { save: value.save, seating: checkedSeating(value.seating) };
 }
 
-/** @param {Autosave} autosave */
+/**
+ * @param {Autosave} autosave
+ * @returns {boolean} false if the browser refused to store it
+ */
 export function writeAutosave(autosave) {
-  set('game', JSON.stringify(autosave));
+  return set('game', JSON.stringify(autosave));
 }
 
+/** The save format this page's engine reads (crates/mancala-wasm `SAVE_FORMAT`). */
+export const SAVE_FORMAT = 1;
+
+/** How many unreadable autosaves are kept aside, each under a key of its own. */
+const KEPT = 10;
+
 /**
- * Keeps a copy of an autosave that could not be read, so nothing is lost.
+ * Keeps a copy of an autosave that could not be read, so nothing is lost:
+ * the first under `game.unreadable`, later ones under `game.unreadable.2`…,
+ * never over another kept copy (a copy already kept is not kept twice).
  * @param {string} text
  */
 export function keepBroken(text) {
-  set('game.unreadable', text);
+  for (let i = 1; i <= KEPT; i++) {
+    const key = i === 1 ? 'game.unreadable' : `game.unreadable.${i}`;
+    const kept = get(key);
+    if (kept === text) return;
+    if (kept === null) {
+      set(key, text);
+      return;
+    }
+  }
+}
+
+/**
+ * The save format an autosave's game was written in, if it says one.
+ * @param {string} text the raw autosave
+ * @returns {number | null}
+ */
+export function formatOf(text) {
+  try {
+    const format = JSON.parse(JSON.parse(text).save).format;
+    return Number.isInteger(format) ? format : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls `saved` when another tab of this site writes the autosave (the
+ * `storage` event fires only in the other tabs). Returns the unsubscribe.
+ * @param {() => void} saved
+ * @returns {() => void}
+ */
+export function watchAutosave(saved) {
+  /** @param {StorageEvent} e */
+  const onStorage = (e) => {
+    if (e.key === PREFIX + 'game' && e.newValue !== null) saved();
+  };
+  addEventListener('storage', onStorage);
+  return () => removeEventListener('storage', onStorage);
 }
 
 /** @returns {Record<string, unknown>} */

@@ -1,0 +1,179 @@
+// @ts-check
+// Faults the browser can throw at us (issue 12): storage full or refused, the game open in two tabs,
+// a service-worker update in the middle of a move, a save from a newer version, a host flooding
+// the embed with messages. Each is answered in the player's language and the game in progress is
+// kept: every test checks the exact texts and the exact board (#board data attributes) against an
+// independent engine instance.
+import { test, expect } from '@playwright/test';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clickPit, idle, lookAround, open, play, ready, setSpeed, shown } from './game-helpers.mjs';
+import { serve } from './static-server.mjs';
+
+/** @typedef {import('@playwright/test').Page} Page */
+
+const UNSAVED = 'This browser does not let the game be saved, so it goes on unsaved: reloading or closing the page loses it.';
+const OTHER_TAB =
+  'This game is also open in another tab, which has just saved its own game. Your game here goes on; it is saved again when you play here. A reload brings back the game of the tab that moved last.';
+
+/**
+ * The board and ply an independent engine reaches from a game's start (Mangala IV's even one) by `moves`.
+ * @param {Page} page
+ * @param {number[]} moves
+ * @param {string} [variant]
+ */
+function expected(page, moves, variant = 'mangala-iv') {
+  return page.evaluate(async ([list, v]) => {
+    const { Engine } = await import('./js/engine.js');
+    const e = Engine.create(v, v === 'mangala-iv' ? { setup: 'even' } : {});
+    for (const m of list) e.play(m);
+    const s = e.state();
+    e.free();
+    return { board: s.board, ply: s.ply };
+  }, /** @type {const} */ ([moves, variant]));
+}
+
+/** The board and ply the page shows. @param {Page} page */
+async function position(page) {
+  const s = await shown(page);
+  return { board: s.board, ply: s.ply };
+}
+
+/**
+ * Plays the first legal pit, returning it.
+ * @param {Page} page
+ */
+async function playFirst(page) {
+  const pit = (await shown(page)).legal[0];
+  await play(page, pit);
+  return pit;
+}
+
+test.describe('storage refused', () => {
+  test('localStorage full (QuotaExceededError): said once, the game goes on unsaved', async ({ page }) => {
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await open(page);
+    await setSpeed(page, 'instant');
+    const moves = [await playFirst(page)];
+    const warning = page.locator('#warn-unsaved');
+    await expect(warning.locator('span')).toHaveText(UNSAVED);
+    expect(await position(page)).toEqual(await expected(page, moves));
+    // Closed, it does not come back at the next moves.
+    await warning.getByRole('button', { name: 'OK' }).click();
+    moves.push(await playFirst(page), await playFirst(page));
+    await expect(warning).toHaveCount(0);
+    expect(await position(page)).toEqual(await expected(page, moves));
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  test('storage disabled (private mode): said in Italian, the game goes on', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'it-IT' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const refuse = () => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      };
+      Storage.prototype.setItem = refuse;
+      Storage.prototype.getItem = refuse;
+    });
+    await open(page);
+    await setSpeed(page, 'instant');
+    const moves = [await playFirst(page), await playFirst(page)];
+    await expect(page.locator('#warn-unsaved span')).toHaveText(
+      'Questo browser non permette di salvare la partita, quindi si continua senza salvataggio: se ricarichi o chiudi la pagina, la partita va persa.',
+    );
+    await expect(page.locator('#warn-unsaved')).toHaveCount(1);
+    expect(await position(page)).toEqual(await expected(page, moves));
+    await context.close();
+  });
+});
+
+test('two tabs playing: each keeps its own game, the tab that moved last owns the autosave', async ({ page, context }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      const save = JSON.stringify({ format: 1, variant: 'anywoli', options: {}, moves: [] });
+      localStorage.setItem('mancala-atlas:game', JSON.stringify({ save, seating: { mode: 'two' } }));
+    }
+  });
+  await open(page);
+  await setSpeed(page, 'instant');
+  // Anywoli, where the second player has a choice (Mangala IV's leftmost pit is forced), so
+  // that the two tabs' games can differ.
+  const first = (await shown(page)).legal[0];
+  await play(page, first);
+  const other = await context.newPage();
+  await open(other);
+  expect(await position(other)).toEqual(await expected(other, [first], 'anywoli'));
+
+  // The second tab plays: the first hears it, says so, and keeps its own game.
+  const b = (await shown(other)).legal[0];
+  await play(other, b);
+  await expect(page.locator('#warn-otherTab span')).toHaveText(OTHER_TAB);
+  expect(await position(page)).toEqual(await expected(page, [first], 'anywoli'));
+  await expect(other.locator('#warn-otherTab')).toHaveCount(0);
+
+  // The first tab plays another pit: now it owns the autosave, and the second tab is told.
+  const a = (await shown(page)).legal[1];
+  expect(a).not.toBe(b);
+  await play(page, a);
+  await expect(page.locator('#warn-otherTab')).toHaveCount(0);
+  await expect(other.locator('#warn-otherTab span')).toHaveText(OTHER_TAB);
+  expect(await position(page)).toEqual(await expected(page, [first, a], 'anywoli'));
+  expect(await position(other)).toEqual(await expected(other, [first, b], 'anywoli'));
+
+  // A reload brings back the game of the tab that moved last.
+  await other.reload();
+  await ready(other);
+  expect(await position(other)).toEqual(await expected(other, [first, a], 'anywoli'));
+});
+
+test('a save from a newer version is kept aside, each under its own key, and named in words', async ({ page }) => {
+  const newer = (/** @type {number} */ format) =>
+    JSON.stringify({ save: JSON.stringify({ format, variant: 'anywoli', options: {}, moves: ['1'] }), seating: { mode: 'two' } });
+  await page.addInitScript((text) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('mancala-atlas:game.unreadable', '{"save": ');
+      localStorage.setItem('mancala-atlas:game', text);
+    }
+  }, newer(99));
+  await open(page);
+  const notice = page.locator('#notice');
+  await expect(notice).toHaveText(
+    'This saved game comes from a newer version of Mancala Atlas (save format 99; this page reads format 1). It is kept aside, untouched, for that version; a new game was started here.',
+  );
+  expect(await position(page)).toEqual(await expected(page, []));
+  const kept = () =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('mancala-atlas:game.unreadable'))
+          .sort()
+          .map((k) => [k, localStorage.getItem(k)]),
+      ),
+    );
+  expect(await kept()).toEqual({ 'mancala-atlas:game.unreadable': '{"save": ', 'mancala-atlas:game.unreadable.2': newer(99) });
+
+  // Another newer save, in Turkish: kept beside the others, none overwritten.
+  await page.evaluate((text) => localStorage.setItem('mancala-atlas:game', text), newer(100));
+  await page.goto('./?lang=tr');
+  await ready(page);
+  await expect(notice).toHaveText(
+    'Bu kayıtlı oyun Mancala Atlas’ın daha yeni bir sürümünden (kayıt biçimi 100; bu sayfa 1 biçimini okuyor). O sürüm için olduğu gibi bir kenarda saklanıyor; burada yeni bir oyun başlatıldı.',
+  );
+  expect(await kept()).toEqual({
+    'mancala-atlas:game.unreadable': '{"save": ',
+    'mancala-atlas:game.unreadable.2': newer(99),
+    'mancala-atlas:game.unreadable.3': newer(100),
+  });
+  await setSpeed(page, 'instant');
+  const moves = [await playFirst(page)];
+  expect(await position(page)).toEqual(await expected(page, moves));
+});

@@ -9,7 +9,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clickPit, idle, lookAround, open, play, ready, setSpeed, shown } from './game-helpers.mjs';
+import { clickPit, idle, lookAround, open, play, ready, setSpeed, shown, useHost } from './game-helpers.mjs';
 import { serve } from './static-server.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
@@ -176,4 +176,113 @@ test('a save from a newer version is kept aside, each under its own key, and nam
   await setSpeed(page, 'instant');
   const moves = [await playFirst(page)];
   expect(await position(page)).toEqual(await expected(page, moves));
+});
+
+test.describe('embedded', () => {
+  const host = useHost();
+  const NS = 'mancala-atlas';
+
+  test('a host flooding the embed: the game stays responsive and obeys only the allowed parent', async ({ page, baseURL }) => {
+    const origin = new URL(host()).origin;
+    const params = `embed=1&allow=${encodeURIComponent(origin)}`;
+    await page.goto(`${host()}?src=${encodeURIComponent(`${baseURL}?${params}`)}`);
+    const game = await (await page.locator('#game').elementHandle())?.contentFrame();
+    if (!game) throw new Error('no game frame');
+    await game.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    // A second window of another origin (the same host page under another name) beside the game.
+    const elsewhere = host().replace('//127.0.0.1:', '//localhost:');
+    await page.evaluate((src) => {
+      const f = document.createElement('iframe');
+      f.id = 'intruder';
+      f.src = src;
+      document.body.append(f);
+    }, elsewhere);
+    const intruder = await (await page.locator('#intruder').elementHandle())?.contentFrame();
+    if (!intruder) throw new Error('no intruder frame');
+    await intruder.waitForLoadState();
+    /** Floods from the intruder: valid commands, but from another window and origin. */
+    const intrude = (/** @type {number} */ n) =>
+      intruder.evaluate(
+        ([n, ns]) => {
+          for (let i = 0; i < n; i++) {
+            parent.frames[0].postMessage({ ns, type: 'new-game', game: 'anywoli' }, '*');
+            parent.frames[0].postMessage({ ns, type: 'set-option', name: 'lang', value: 'tr' }, '*');
+          }
+        },
+        /** @type {const} */ ([n, NS]),
+      );
+    /** Resolves once the game has handled everything the host posted before the probe. */
+    const probe = async () => {
+      await game.evaluate(() => {
+        /** @type {any} */ (window).probed = new Promise((resolve) => {
+          addEventListener('message', function seen(e) {
+            if (e.data !== 'probe') return;
+            removeEventListener('message', seen);
+            resolve(undefined);
+          });
+        });
+      });
+      await page.evaluate(() => /** @type {any} */ (window).send('probe'));
+      await game.evaluate(() => /** @type {any} */ (window).probed);
+    };
+
+    // A burst of 6,000 messages from the parent, most malformed, a few valid, and 4,000 from the intruder.
+    await intrude(2000);
+    await page.evaluate((ns) => {
+      const send = /** @type {any} */ (window).send;
+      const games = ['anywoli', 'al-manqala', 'mangala-iv'];
+      for (let i = 0; i < 1000; i++) {
+        send(null);
+        send('new-game');
+        send({ ns: 'other', type: 'new-game', game: 'anywoli' });
+        send({ ns, type: 'new-game', game: '<b>x</b>' });
+        send({ ns, type: 'explode', n: i });
+        if (i % 50 === 0) send({ ns, type: 'new-game', game: games[(i / 50) % 3] });
+        else send({ ns, type: 'set-option', name: 'speed', value: i % 2 ? 'fast' : 'warp' });
+      }
+      send({ ns, type: 'load', game: 'sadeqa-iii', moves: [] });
+      send({ ns, type: 'set-option', name: 'speed', value: 'instant' });
+    }, NS);
+    await probe();
+    const board = () =>
+      game.locator('#board').evaluate((el) => {
+        const d = /** @type {HTMLElement} */ (el).dataset;
+        return { variant: d.variant, board: (d.board ?? '').split(',').map(Number), ply: Number(d.ply), legal: (d.legal ?? '').split(',').map(Number) };
+      });
+    const loaded = await board();
+    expect({ variant: loaded.variant, board: loaded.board, ply: loaded.ply }).toEqual({ variant: 'sadeqa-iii', board: Array(16).fill(6), ply: 0 });
+    await expect(game.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(game.locator('#speed')).toHaveValue('instant');
+
+    // While the flood goes on (some 20,000 messages a second), a click on a pit still plays.
+    await page.evaluate((ns) => {
+      const send = /** @type {any} */ (window).send;
+      /** @type {any} */ (window).flood = setInterval(() => {
+        for (let i = 0; i < 100; i++) {
+          send({ ns, type: 'explode' });
+          send({ ns, type: 'set-option', name: 'speed', value: 'instant' });
+        }
+      }, 10);
+    }, NS);
+    const flooding = intrude(5000);
+    const pit = loaded.legal[0];
+    await game.locator(`#pits [data-pit="${pit}"]`).click();
+    await expect(game.locator('#board')).toHaveAttribute('data-ply', '1', { timeout: 5000 });
+    await flooding;
+    await page.evaluate(() => clearInterval(/** @type {any} */ (window).flood));
+    await probe();
+    const want = await game.evaluate(async (p) => {
+      const { Engine } = await import('./js/engine.js');
+      const e = Engine.create('sadeqa-iii', {});
+      e.play(p);
+      const s = e.state();
+      e.free();
+      return { variant: s.variant, board: s.board, ply: s.ply };
+    }, pit);
+    const after = await board();
+    expect({ variant: after.variant, board: after.board, ply: after.ply }).toEqual(want);
+    await expect(game.locator('html')).toHaveAttribute('lang', 'en');
+    const heard = await page.evaluate(() => /** @type {any} */ (window).received.map((/** @type {any} */ r) => r.data.type));
+    expect(heard.filter((/** @type {string} */ t) => t === 'loaded')).toHaveLength(21);
+  });
 });

@@ -55,10 +55,11 @@ impl Position {
     /// Sows from `from` for `mover` until the move ends, in place. On
     /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
+        let len = self.len();
         let mut pit = from;
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
-        for lap in 1..=MAX_LAPS {
+        for lap in 1..MAX_LAPS + 1 {
             if lap >= CYCLE_TEST_FROM && cycle.repeats(self.lap_state(pit)) {
                 return Sown::Endless;
             }
@@ -70,13 +71,13 @@ impl Position {
             let last = if O::SEEDS || self.rules.mid_sow_fours {
                 self.sow_seeds(pit, hand, obs)
             } else {
-                self.sow_at_once(pit, hand)
+                self.sow_at_once(pit, hand, len)
             };
-            match games::lap_end(self, last, mover, obs) {
-                LapEnd::Relay => pit = last,
-                LapEnd::Stop => return Sown::Done { extra: false },
-                LapEnd::ExtraMove => return Sown::Done { extra: true },
+            if !games::relays(self.variant, self.board[last]) {
+                let extra = games::stop(self, last, mover, obs) == LapEnd::ExtraMove;
+                return Sown::Done { extra };
             }
+            pit = last; // C-3
         }
         Sown::Endless
     }
@@ -105,8 +106,8 @@ impl Position {
     /// The lap of [`Position::sow_seeds`] as arithmetic, where no four is taken on the way: whole
     /// rounds add one seed to every pit, the origin included (C-2), and the rest one to each pit
     /// after `pit`, found as bits. Returns the pit of the last seed.
-    fn sow_at_once(&mut self, pit: usize, hand: u8) -> usize {
-        let (len, hand) = (self.len(), usize::from(hand));
+    fn sow_at_once(&mut self, pit: usize, hand: u8, len: usize) -> usize {
+        let hand = usize::from(hand);
         let (rounds, rest) = if hand < len { (0, hand) } else { (hand / len, hand % len) };
         let board = (1u64 << len) - 1;
         let past_origin = ((1u64 << rest) - 1) << (pit + 1); // may run past the last pit…

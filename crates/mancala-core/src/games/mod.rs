@@ -9,11 +9,9 @@ mod sadeqa;
 use crate::moves::PitSet;
 use crate::{Observer, Position, Side, Variant};
 
-/// What happens when the last seed of a lap has fallen.
+/// How a move ends once a lap has stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum LapEnd {
-    /// Lift the landing pit and sow on (C-3).
-    Relay,
     /// The move ends.
     Stop,
     /// The move ends and the mover moves again (AW-5).
@@ -32,12 +30,9 @@ pub(crate) fn relays(variant: Variant, seeds: u8) -> bool {
     }
 }
 
-/// Applies the game's rule for the pit where a lap's last seed fell: relay,
-/// or the captures of a move's end.
-pub(crate) fn lap_end<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
-    if relays(pos.variant, pos.board[last]) {
-        return LapEnd::Relay;
-    }
+/// Applies the game's rule for the pit where the last seed of a lap that
+/// does not relay fell: the captures of a move's end.
+pub(crate) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
     match pos.variant {
         Variant::Mangala => mangala::stop(pos, last, mover, obs),
         Variant::Sadeqa => sadeqa::stop(pos, last, mover, obs),

@@ -9,7 +9,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clickPit, idle, lookAround, open, play, ready, setSpeed, shown, useHost } from './game-helpers.mjs';
+import { clickPit, lookAround, open, play, ready, setSpeed, shown, useHost } from './game-helpers.mjs';
 import { serve } from './static-server.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
@@ -176,6 +176,73 @@ test('a save from a newer version is kept aside, each under its own key, and nam
   await setSpeed(page, 'instant');
   const moves = [await playFirst(page)];
   expect(await position(page)).toEqual(await expected(page, moves));
+});
+
+const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/**
+ * A copy of dist/ served by the test's own server, and a next build of it (another hash in the
+ * service worker, a marked page) to deploy by setting `site.root = next` (as offline.spec.mjs).
+ */
+async function twoBuilds() {
+  const work = await mkdtemp(path.join(tmpdir(), 'atlas-faults-'));
+  const dir = path.join(work, 'site');
+  await cp(dist, dir, { recursive: true });
+  const next = path.join(work, 'two');
+  await cp(dir, next, { recursive: true });
+  const sw = await readFile(path.join(next, 'sw.js'), 'utf8');
+  const hash = /const BUILD = '([0-9a-f]+)';/.exec(sw)?.[1] ?? '';
+  await writeFile(path.join(next, 'sw.js'), sw.replace(`const BUILD = '${hash}';`, `const BUILD = '${[...hash].reverse().join('')}';`));
+  const html = await readFile(path.join(next, 'index.html'), 'utf8');
+  await writeFile(path.join(next, 'index.html'), html.replace('<html lang="en">', '<html lang="en" data-test-build="two">'));
+  const site = await serve(dir);
+  return {
+    site,
+    next,
+    async close() {
+      await site.close();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
+
+test('a service-worker update during a slow move: the move finishes, and "Reload" in the middle of the next keeps it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const builds = await twoBuilds();
+  try {
+    await page.goto(builds.site.url);
+    await ready(page);
+    await lookAround(page);
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
+    await setSpeed(page, 'slow');
+    const board = page.locator('#board');
+
+    // The update arrives while a move is being sown: the prompt waits beside it.
+    const first = (await shown(page)).legal[0];
+    await clickPit(page, first);
+    await expect(board).toHaveAttribute('data-busy', 'true');
+    builds.site.root = builds.next;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.locator('#update');
+    await expect(prompt.locator('span')).toHaveText('A new version of Mancala Atlas is ready. Reloading keeps your game.');
+    // A relay move at slow speed sows for up to 24 s (anim.js TIMING budget).
+    await expect(board).toHaveAttribute('data-busy', 'false', { timeout: 40_000 });
+    expect(await position(page)).toEqual(await expected(page, [first]));
+    await expect(page.locator('html')).not.toHaveAttribute('data-test-build', 'two');
+
+    // "Reload" while the next move is still being sown: the new build comes back with both moves.
+    const second = (await shown(page)).legal[0];
+    await clickPit(page, second);
+    await expect(board).toHaveAttribute('data-busy', 'true');
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await ready(page);
+    await expect(page.locator('html')).toHaveAttribute('data-test-build', 'two');
+    expect(await position(page)).toEqual(await expected(page, [first, second]));
+  } finally {
+    await builds.close();
+  }
 });
 
 test.describe('embedded', () => {

@@ -245,6 +245,52 @@ test('a service-worker update during a slow move: the move finishes, and "Reload
   }
 });
 
+test('"Reload" for a service-worker update while the computer thinks: its turn comes back and it plays', async ({ page }) => {
+  const builds = await twoBuilds();
+  try {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        const save = JSON.stringify({ format: 1, variant: 'sadeqa-iii', options: {}, moves: [] });
+        const seating = { mode: 'computer', human: 'south', level: 1, players: { south: 'you', north: 'computer' } };
+        localStorage.setItem('mancala-atlas:game', JSON.stringify({ save, seating }));
+        localStorage.setItem('mancala-atlas:prefs', JSON.stringify({ speed: 'fast' }));
+      }
+    });
+    await page.goto(builds.site.url);
+    await ready(page);
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
+    builds.site.root = builds.next;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.locator('#update');
+    await expect(prompt.locator('span')).toHaveText('A new version of Mancala Atlas is ready. Reloading keeps your game.');
+
+    const pit = (await shown(page)).legal[0];
+    await play(page, pit);
+    await expect(page.locator('#player-north')).toContainText('thinking…');
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await ready(page);
+    await expect(page.locator('html')).toHaveAttribute('data-test-build', 'two');
+    // The player's move is kept and the computer, to move again, plays its reply.
+    await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
+    const moves = await page.evaluate(async () => {
+      const { Engine } = await import('./js/engine.js');
+      const e = Engine.load(JSON.parse(localStorage.getItem('mancala-atlas:game') ?? '').save);
+      const s = e.state();
+      e.free();
+      return s.moves.map((m) => m.move);
+    });
+    expect(moves[0]).toBe(String(pit));
+    await expect(page.locator('#board')).toHaveAttribute('data-busy', 'false');
+    const s = await shown(page);
+    expect({ variant: s.variant, board: s.board, ply: s.ply }).toEqual({ variant: 'sadeqa-iii', ...(await expected(page, moves.map(Number), 'sadeqa-iii')) });
+  } finally {
+    await builds.close();
+  }
+});
+
 test.describe('embedded', () => {
   const host = useHost();
   const NS = 'mancala-atlas';

@@ -98,6 +98,10 @@ fn js(_: &mut Run) -> Outcome {
     if let Err(e) = util::require_node() {
         return Outcome::Fail(e.0);
     }
+    // The property tests use fast-check, one of the test packages of tests/e2e.
+    if let Err(e) = tools::npm_ci(&root().join("tests/e2e")) {
+        return Outcome::Fail(e.0);
+    }
     run(Command::new("node").current_dir(root()).arg("--test").args(&tests)).into()
 }
 

@@ -1,0 +1,121 @@
+// @ts-check
+// Property tests (fast-check) of the share-link codec (issue 12): a link the page writes reads
+// back as the same game, and any text at all reads as a game, as no link, or as problems that
+// every language can put in words — never a throw, never a key or a placeholder left showing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { Messages } from '../../www/js/i18n.js';
+import { decodeLink, encodeLink } from '../../www/js/link.js';
+import { linkIgnored, linkRefused } from '../../www/js/narrate.js';
+
+// fast-check is one of the test packages of tests/e2e (`npm ci` there: cargo xtask test does it).
+const fc = /** @type {typeof import('fast-check')} */ (createRequire(new URL('../e2e/package.json', import.meta.url))('fast-check'));
+
+/** The games as the engine's `variants()` gives them (pits per row: rules MG-1, SQ-1, AM-1, AW-1). */
+const GAMES = [
+  { id: 'mangala-iv', pitsPerRow: 7 },
+  { id: 'sadeqa-iii', pitsPerRow: 8 },
+  { id: 'al-manqala', pitsPerRow: 7 },
+  { id: 'anywoli', pitsPerRow: 12 },
+];
+const LANGS = /** @type {const} */ (['en', 'it', 'el', 'fil', 'tr']);
+/** @param {string} lang */
+const table = (lang) => JSON.parse(readFileSync(new URL(`../../www/i18n/${lang}.json`, import.meta.url), 'utf8'));
+const english = table('en');
+const messages = LANGS.map((lang) => new Messages(lang, table(lang), english, {}));
+
+/** A game as the page holds it: id, options, moves (engine numbers or `split`), ply, seating, start. */
+const games = fc
+  .constantFrom(...GAMES)
+  .chain((g) =>
+    fc.record({
+      game: fc.constant(g),
+      options: fc.record(
+        {
+          first: fc.constantFrom('south', 'north'),
+          setup: fc.oneof(fc.constant('even'), fc.record({ random: fc.nat(999_999_999) })),
+          freeChoice: fc.boolean(),
+          sadeqaSeeds: fc.constantFrom('six', 'four'),
+          lastFour: fc.constantFrom('second-to-last', 'first-final', 'lot'),
+          lotSeed: fc.nat(999_999_999),
+        },
+        { requiredKeys: [], noNullPrototype: true },
+      ),
+      moves: fc.array(fc.oneof(fc.nat(2 * g.pitsPerRow - 1).map(String), fc.constant('split')), { maxLength: 40 }),
+      seating: fc.record({
+        mode: fc.constantFrom('two', 'computer', 'demo'),
+        human: fc.constantFrom('south', 'north'),
+        level: fc.integer({ min: 1, max: 5 }),
+        players: fc.constant({ south: 'p1', north: 'p2' }),
+      }),
+      start: fc.option(
+        fc.record({
+          board: fc.array(fc.nat(98), { minLength: 2 * g.pitsPerRow, maxLength: 2 * g.pitsPerRow }),
+          stores: fc.record({ south: fc.nat(98), north: fc.nat(98) }, { noNullPrototype: true }),
+          turn: fc.constantFrom('south', 'north'),
+        }, { noNullPrototype: true }),
+        { nil: null },
+      ),
+    }),
+  )
+  .chain((g) => fc.record({ g: fc.constant(g), ply: fc.integer({ min: 0, max: g.moves.length }) }));
+
+test('a link the page writes reads back as the same game, in letters or in numbers', () => {
+  fc.assert(
+    fc.property(games, fc.boolean(), ({ g, ply }, letters) => {
+      const n = g.game.pitsPerRow;
+      const text = encodeLink(g.game.id, /** @type {any} */ (g.options), g.moves, ply, /** @type {any} */ (g.seating), g.start, letters ? n : undefined);
+      const d = decodeLink(`#${text}`, GAMES);
+      assert.ok(d, text);
+      assert.deepEqual(d.problems, [], text);
+      const saved = JSON.parse(d.save ?? 'null');
+      assert.equal(saved.variant, g.game.id);
+      assert.deepEqual(saved.moves, g.moves);
+      assert.equal(saved.ply ?? g.moves.length, ply);
+      if (g.start) assert.deepEqual(saved.position, g.start);
+      else assert.equal(saved.position, undefined);
+      // The options the link keeps are the ones that differ from a game's defaults.
+      if (g.options.first === 'north') assert.equal(saved.options.first, 'north');
+      if (g.options.freeChoice) assert.equal(saved.options.freeChoice, true);
+      if (g.seating.mode !== 'two') assert.equal(d.seating.mode, g.seating.mode);
+    }),
+    { numRuns: 500 },
+  );
+});
+
+/** Text that looks like a link often enough to reach every branch of the decoder. */
+const linkish = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('game', 'moves', 'ply', 'board', 'stores', 'turn', 'first', 'setup', 'seed', 'free', 'seeds', 'last', 'lot', 'mode', 'side', 'level', 'lang', 'embed', 'theme', 'computer', 'allow', 'x'),
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('sadeqa-iii', 'anywoli', 'c.E.b', '-6', 'east', '1.x', '99', 'split', '')),
+      ),
+      { maxLength: 8 },
+    )
+    .map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')),
+);
+
+test('any text is a game, no link, or problems put in words in every language; it never throws', () => {
+  fc.assert(
+    fc.property(linkish, fc.constantFrom('#', '?', ''), (text, lead) => {
+      const d = decodeLink(lead + text, GAMES);
+      if (d === null) return;
+      assert.ok(d.save !== null || d.problems.length > 0, 'no game and no reason');
+      if (d.save !== null) assert.doesNotThrow(() => JSON.parse(/** @type {string} */ (d.save)));
+      for (const m of messages) {
+        for (const said of [linkRefused(m, d.problems, null), linkIgnored(m, d.problems)]) {
+          assert.equal(typeof said, 'string');
+          // No key shown as itself, no placeholder left unfilled.
+          assert.doesNotMatch(said, /\b(link|param|load)\.[a-z]/, said);
+          assert.doesNotMatch(said, /\{[A-Za-z]+\}/, said);
+        }
+      }
+    }),
+    { numRuns: 2000 },
+  );
+});

@@ -40,23 +40,45 @@ impl Position {
 
 impl Children<'_> {
     /// The move from `pit`, a pit not yet tried, and the position after it; `None` if that
-    /// sowing is endless (C-5).
-    fn sow(&mut self, pit: usize) -> Option<(Move, Position)> {
+    /// sowing is endless (C-5). `prove` as for [`Position::child`].
+    fn sow(&mut self, pit: usize, prove: bool) -> Option<(Move, Position)> {
         self.pits = self.pits.without(pit);
         let m = Move::Sow(pit as Pit);
-        self.parent.child(m).map(|child| (m, child))
+        self.parent.child(m, prove).map(|child| (m, child))
     }
 
     /// A move drawn uniformly among the legal moves not yet yielded, with the position after
     /// it, sowing only the pits drawn: an endless one (C-5) is dropped and the draw repeats
     /// among the rest. Under MG-4's forced play it is the one legal move, drawn from nothing.
     pub fn choose(&mut self, rng: &mut SplitMix64) -> Option<(Move, Position)> {
+        self.draw(rng, true)
+    }
+
+    /// [`Children::choose`] for random playouts, which need not know in advance that the next
+    /// player has a legal move: the draw that picks their move finds out. Unless `prove`, the
+    /// position after the move takes a player with sowable pits to have a legal move (C-8);
+    /// `None` from that position then means every one was endless (C-5), and
+    /// [`Position::no_legal_move`] applies what C-8 would have.
+    pub(crate) fn draw(&mut self, rng: &mut SplitMix64, prove: bool) -> Option<(Move, Position)> {
         if self.parent.rules.forced_leftmost {
-            return self.next();
+            return self.first(prove);
         }
         while !self.pits.is_empty() {
             let pit = self.pits.nth(rng.below(u64::from(self.pits.len())) as u32);
-            if let Some(child) = self.sow(pit) {
+            if let Some(child) = self.sow(pit, prove) {
+                return Some(child);
+            }
+        }
+        None
+    }
+
+    /// The next legal move in pit order, with the position after it (only the first under MG-4).
+    fn first(&mut self, prove: bool) -> Option<(Move, Position)> {
+        while let Some(pit) = self.pits.first() {
+            if let Some(child) = self.sow(pit, prove) {
+                if self.parent.rules.forced_leftmost {
+                    self.pits = PitSet::default(); // MG-4: the first that is not endless
+                }
                 return Some(child);
             }
         }
@@ -68,15 +90,7 @@ impl Iterator for Children<'_> {
     type Item = (Move, Position);
 
     fn next(&mut self) -> Option<(Move, Position)> {
-        while let Some(pit) = self.pits.first() {
-            if let Some(child) = self.sow(pit) {
-                if self.parent.rules.forced_leftmost {
-                    self.pits = PitSet::default(); // MG-4: the first that is not endless
-                }
-                return Some(child);
-            }
-        }
-        None
+        self.first(true)
     }
 }
 
@@ -142,6 +156,43 @@ mod tests {
         }
         // Each legal move drawn about a quarter of the time (exact counts for this seed), pit 3 never.
         assert_eq!(drawn[..8], [109, 0, 105, 0, 0, 95, 0, 91]);
+    }
+
+    /// C-8 as playouts apply it: a position made without proving that its player to move can
+    /// move is the proven one once that is checked, and C-8 applied when it fails.
+    #[test]
+    fn unproven_children_are_the_children_once_checked() {
+        let mut rng = SplitMix64::new(5);
+        for variant in Variant::ALL {
+            for free_choice in [false, true] {
+                let mut pos = Position::new(variant, Options { free_choice, ..Options::default() });
+                for _ in 0..300 {
+                    for m in pos.legal_moves().iter() {
+                        let mut lazy = pos.child(m, false).expect("not endless");
+                        if !lazy.is_over() && !lazy.proves_move() {
+                            lazy.no_legal_move();
+                        }
+                        assert_eq!(Some(lazy), pos.child(m, true), "{m} in {pos:?}");
+                    }
+                    let Some((_, next)) = pos.children().choose(&mut rng) else { break };
+                    pos = next;
+                }
+            }
+        }
+    }
+
+    /// C-5, C-8, SQ-5: when every pit the player to move may sow is endless, the draw finds no
+    /// move, and the game's no-move rule applies (here the only sowable pit is taken to be the
+    /// endless pit 3).
+    #[test]
+    fn a_draw_among_endless_pits_finds_no_move() {
+        let mut pos = endless();
+        pos.sowable = PitSet(1 << 3);
+        assert!(!pos.proves_move());
+        assert_eq!(pos.children().draw(&mut SplitMix64::new(1), false), None);
+        pos.no_legal_move();
+        assert_eq!(pos.end().map(|e| e.reason), Some(crate::EndReason::NoMove));
+        assert_eq!(pos.stores(), BySide { south: 42, north: 54 }); // the last mover (none: North) takes the board
     }
 
     /// Drawing takes each move at most once, and a finished game has no children.

@@ -69,6 +69,19 @@ impl Seen {
         }
     }
 
+    /// Takes back one occurrence of `hash`, counted last.
+    fn forget(&mut self, hash: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.slots[i].stamp == self.stamp {
+            if self.slots[i].hash == hash {
+                self.slots[i].count -= 1;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// Doubles the table, keeping the counts.
     fn grow(&mut self) {
         let bigger = vec![Slot::default(); 2 * self.slots.len()];
@@ -91,11 +104,18 @@ impl Playouts {
     pub fn play(&mut self, start: Position, rng: &mut SplitMix64, mut each: impl FnMut(&Position, Move)) -> u64 {
         let mut pos = start;
         self.seen.clear();
-        self.seen.add(pos.placement_hash());
+        self.count(&mut pos);
         let mut moves = 0;
         while !pos.is_over() {
-            // C-8 leaves the player to move a legal move: `None` is not reached.
-            let Some((m, next)) = pos.children().choose(rng) else { break };
+            // The positions after moves are made without proving that the next player can move
+            // (C-8): drawing their move proves it, and sows it.
+            let Some((m, next)) = pos.children().draw(rng, false) else {
+                // Every pit they may sow is endless (C-5): no legal move after all.
+                self.seen.forget(pos.placement_hash());
+                pos.no_legal_move();
+                self.count(&mut pos);
+                continue;
+            };
             each(&pos, m);
             let stores = pos.stores();
             pos = next;
@@ -103,11 +123,22 @@ impl Playouts {
             if pos.stores() != stores {
                 self.seen.clear();
             }
-            if self.seen.add(pos.placement_hash()) >= 3 {
-                pos.end_by_repetition(&mut NoObserver);
-            }
+            self.count(&mut pos);
         }
         moves
+    }
+
+    /// Counts `pos` (C-6) and ends the game at its third occurrence, once it is sure the player
+    /// to move can move there (else C-8's pass or end comes first, and its position counts).
+    fn count(&mut self, pos: &mut Position) {
+        while !pos.is_over() && self.seen.add(pos.placement_hash()) >= 3 {
+            if pos.proves_move() {
+                pos.end_by_repetition(&mut NoObserver);
+                return;
+            }
+            self.seen.forget(pos.placement_hash());
+            pos.no_legal_move();
+        }
     }
 }
 
@@ -133,6 +164,9 @@ mod tests {
         assert_eq!(seen.add(64), 1);
         assert_eq!(seen.add(0), 1); // a clash of low bits probes on
         assert_eq!(seen.add(64), 2);
+        seen.forget(64);
+        assert_eq!(seen.add(64), 2);
+        assert_eq!(seen.add(0), 2);
     }
 
     /// Every move a playout chooses is legal (C-5 included: endless pits are drawn and

@@ -275,7 +275,7 @@ impl Position {
             sowable: PitSet::default(),
         };
         // As if the other player had just moved: ends and passes apply (C-8).
-        pos.after_move(setup.turn.other(), false, &mut NoObserver);
+        pos.after_move(setup.turn.other(), false, true, &mut NoObserver);
         pos
     }
 
@@ -486,17 +486,32 @@ impl Position {
     }
 
     /// The position after `m`, played without checks; `None` if its sowing
-    /// is endless (C-5).
-    pub(crate) fn child(&self, m: Move) -> Option<Position> {
+    /// is endless (C-5). Unless `prove`, the next player's sowable pits are
+    /// not sown to show that one is not endless: a player who has some is
+    /// taken to have a legal move (as [`crate::Children`]' random draws for
+    /// playouts find out).
+    pub(crate) fn child(&self, m: Move, prove: bool) -> Option<Position> {
         let mut next = *self;
-        (next.apply(m, &mut NoObserver) != Sown::Endless).then_some(next)
+        (next.apply(m, prove, &mut NoObserver) != Sown::Endless).then_some(next)
     }
 
     /// Whether the player to move has a legal move (C-8), keeping the pits they may sow.
     pub(crate) fn can_move(&mut self) -> bool {
-        let pits = self.sowable(self.turn);
-        self.sowable = pits;
-        // A first lap that stops proves a move legal without sowing (C-5); sow only if none does.
+        self.sowable = self.sowable(self.turn);
+        self.proves_move()
+    }
+
+    /// Applies the game's rule for a player to move who has no legal move (C-8): a pass or the
+    /// end. For a position made without proving (`child`) whose sowable pits all turned out
+    /// endless (C-5).
+    pub(crate) fn no_legal_move(&mut self) {
+        games::no_move(self, &mut NoObserver);
+    }
+
+    /// Whether a pit the player to move may sow is a legal move, not endless (C-5).
+    pub(crate) fn proves_move(&self) -> bool {
+        let pits = self.sowable;
+        // A first lap that stops proves a move legal without sowing; sow only if none does.
         (!pits.is_empty() && !self.rules.relay)
             || pits.iter().any(|pit| self.first_lap_stops(pit))
             || pits.iter().any(|pit| !self.is_endless(pit))
@@ -545,7 +560,7 @@ impl Position {
     /// A [`PlayError`] saying why the move is not legal; `self` is unchanged.
     pub fn play(&self, m: Move) -> Result<Position, PlayError> {
         self.check(m)?;
-        self.child(m).ok_or(PlayError::Endless)
+        self.child(m, true).ok_or(PlayError::Endless)
     }
 
     /// Plays a legal move, telling `obs` every step (lifts, seeds, laps,
@@ -557,7 +572,7 @@ impl Position {
     pub fn play_traced<O: Observer>(&self, m: Move, obs: &mut O) -> Result<Position, PlayError> {
         let after = self.play(m)?;
         let mut next = *self;
-        next.apply(m, obs);
+        next.apply(m, true, obs);
         debug_assert_eq!(next, after);
         Ok(next)
     }
@@ -576,14 +591,14 @@ impl Position {
         };
         if playable
             && self.end.is_none()
-            && let Some(next) = self.child(m)
+            && let Some(next) = self.child(m, true)
         {
             *self = next;
         }
     }
 
-    /// Sows (or splits), then ends the turn (C-8).
-    fn apply<O: Observer>(&mut self, m: Move, obs: &mut O) -> Sown {
+    /// Sows (or splits), then ends the turn (C-8; see [`Position::child`] for `prove`).
+    fn apply<O: Observer>(&mut self, m: Move, prove: bool, obs: &mut O) -> Sown {
         let mover = self.turn;
         let sown = match m {
             Move::Split => {
@@ -595,14 +610,14 @@ impl Position {
         };
         if let Sown::Done { extra } = sown {
             self.last_mover = Some(mover);
-            self.after_move(mover, extra, obs);
+            self.after_move(mover, extra, prove, obs);
         }
         sown
     }
 
     /// Ends the game where the rules say so, else hands the turn on,
     /// applying passes and no-move ends at once (C-8).
-    fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, obs: &mut O) {
+    fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, prove: bool, obs: &mut O) {
         // Each game has its own ends: an empty board ends only MG-8 and AW-6.
         games::check_end(self, mover, obs);
         if self.end.is_some() {
@@ -612,7 +627,9 @@ impl Position {
         if extra {
             obs.extra_move(mover);
         }
-        if !self.can_move() {
+        self.sowable = self.sowable(self.turn);
+        let can_move = if prove { self.proves_move() } else { !self.sowable.is_empty() };
+        if !can_move {
             games::no_move(self, obs);
         }
     }

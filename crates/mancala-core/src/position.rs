@@ -431,19 +431,26 @@ impl Position {
         [0, 8, 16].map(|i| u64::from_le_bytes(self.board[i..i + 8].try_into().unwrap_or_default()))
     }
 
-    /// The pits of `side`'s row that hold seeds, found eight pits at a time.
-    fn occupied_in(&self, side: Side) -> PitSet {
-        let [a, b, c] = self.words().map(PitSet::nonzero_bytes);
+    /// The pits that hold seeds, found eight pits at a time.
+    fn occupied(&self) -> u32 {
+        let [a, b, c] = self.words();
+        let first16 = PitSet::nonzero_bytes(a) | PitSet::nonzero_bytes(b) << 8;
+        if self.len() > 16 { first16 | PitSet::nonzero_bytes(c) << 16 } else { first16 }
+    }
+
+    /// The pits of `side`'s row.
+    fn row_pits(&self, side: Side) -> u32 {
         let n = self.rules.pits_per_row;
-        let row = if side == Side::South { (1 << n) - 1 } else { ((1 << n) - 1) << n };
-        PitSet((a | b << 8 | c << 16) & row)
+        if side == Side::South { (1 << n) - 1 } else { ((1 << n) - 1) << n }
     }
 
     /// The pits `side` may sow by every rule but C-5, which only sowing tells:
     /// their occupied pits, feeding when AM-4 asks (all of them under MG-4's
     /// forced play: the first that is not endless is the move).
     fn sowable(&self, side: Side) -> PitSet {
-        games::feeding(self, side, self.occupied_in(side))
+        let occupied = self.occupied();
+        let theirs = PitSet(occupied & self.row_pits(side.other()));
+        games::feeding(self, side, PitSet(occupied & self.row_pits(side)), theirs)
     }
 
     /// Whether sowing `pit` would never end (C-5), whoever sows it: captures

@@ -34,9 +34,10 @@ pub(super) fn feeds_if_needed(pos: &Position, side: Side, pit: usize) -> bool {
     !pos.row_is_empty(side.other()) || reaches(pos, side, pit)
 }
 
-/// AM-4 for a set of `side`'s pits: those whose move reaches an empty opponent's row.
-pub(super) fn feeding(pos: &Position, side: Side, pits: PitSet) -> PitSet {
-    if pos.row_is_empty(side.other()) { pits.filter(|pit| reaches(pos, side, pit)) } else { pits }
+/// AM-4 for `side`'s occupied pits, `theirs` the opponent's: when those are none, the pits
+/// whose move reaches them.
+pub(super) fn feeding(pos: &Position, side: Side, pits: PitSet, theirs: PitSet) -> PitSet {
+    if theirs.is_empty() { pits.filter(|pit| reaches(pos, side, pit)) } else { pits }
 }
 
 /// Whether sowing `pit` drops a seed into the opponent's row.

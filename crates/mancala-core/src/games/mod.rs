@@ -47,9 +47,10 @@ pub(crate) fn feeds_if_needed(pos: &Position, side: Side, pit: usize) -> bool {
     pos.variant != Variant::Manqala || manqala::feeds_if_needed(pos, side, pit)
 }
 
-/// [`feeds_if_needed`] for a set of `side`'s occupied pits: those it allows.
-pub(crate) fn feeding(pos: &Position, side: Side, pits: PitSet) -> PitSet {
-    if pos.variant == Variant::Manqala { manqala::feeding(pos, side, pits) } else { pits }
+/// [`feeds_if_needed`] for `side`'s occupied pits `pits`, the opponent's
+/// being `theirs`: the pits it allows.
+pub(crate) fn feeding(pos: &Position, side: Side, pits: PitSet, theirs: PitSet) -> PitSet {
+    if pos.variant == Variant::Manqala { manqala::feeding(pos, side, pits, theirs) } else { pits }
 }
 
 /// Applies the game's rule when the player to move has no legal move (C-8);

@@ -39,47 +39,48 @@ impl Position {
 }
 
 impl Children<'_> {
-    /// The move from `pit`, a pit not yet tried, and the position after it; `None` if that
-    /// sowing is endless (C-5). `prove` as for [`Position::child`].
-    fn sow(&mut self, pit: usize, prove: bool) -> Option<(Move, Position)> {
+    /// Plays the move from `pit`, a pit not yet tried, into `child`; false if that sowing is
+    /// endless (C-5). `prove` as for [`Position::child`].
+    fn sow(&mut self, pit: usize, prove: bool, child: &mut Position) -> bool {
         self.pits = self.pits.without(pit);
-        let m = Move::Sow(pit as Pit);
-        self.parent.child(m, prove).map(|child| (m, child))
+        self.parent.child_into(Move::Sow(pit as Pit), prove, child)
     }
 
     /// A move drawn uniformly among the legal moves not yet yielded, with the position after
     /// it, sowing only the pits drawn: an endless one (C-5) is dropped and the draw repeats
     /// among the rest. Under MG-4's forced play it is the one legal move, drawn from nothing.
     pub fn choose(&mut self, rng: &mut SplitMix64) -> Option<(Move, Position)> {
-        self.draw(rng, true)
+        let mut child = *self.parent;
+        self.draw(rng, true, &mut child).map(|m| (m, child))
     }
 
-    /// [`Children::choose`] for random playouts, which need not know in advance that the next
-    /// player has a legal move: the draw that picks their move finds out. Unless `prove`, the
-    /// position after the move takes a player with sowable pits to have a legal move (C-8);
-    /// `None` from that position then means every one was endless (C-5), and
-    /// [`Position::no_legal_move`] applies what C-8 would have.
-    pub(crate) fn draw(&mut self, rng: &mut SplitMix64, prove: bool) -> Option<(Move, Position)> {
+    /// [`Children::choose`] for random playouts, the position after the move written into
+    /// `child`. They need not know in advance that the next player has a legal move: the draw
+    /// that picks it finds out. So unless `prove`, the position after the move takes a player
+    /// with sowable pits to have a legal move (C-8); `None` from that position then means every
+    /// one was endless (C-5), and [`Position::no_legal_move`] applies what C-8 would have.
+    pub(crate) fn draw(&mut self, rng: &mut SplitMix64, prove: bool, child: &mut Position) -> Option<Move> {
         if self.parent.rules.forced_leftmost {
-            return self.first(prove);
+            return self.first(prove, child);
         }
         while !self.pits.is_empty() {
             let pit = self.pits.nth(rng.below(u64::from(self.pits.len())) as u32);
-            if let Some(child) = self.sow(pit, prove) {
-                return Some(child);
+            if self.sow(pit, prove, child) {
+                return Some(Move::Sow(pit as Pit));
             }
         }
         None
     }
 
-    /// The next legal move in pit order, with the position after it (only the first under MG-4).
-    fn first(&mut self, prove: bool) -> Option<(Move, Position)> {
+    /// The next legal move in pit order (only the first under MG-4), the position after it
+    /// written into `child`.
+    fn first(&mut self, prove: bool, child: &mut Position) -> Option<Move> {
         while let Some(pit) = self.pits.first() {
-            if let Some(child) = self.sow(pit, prove) {
+            if self.sow(pit, prove, child) {
                 if self.parent.rules.forced_leftmost {
                     self.pits = PitSet::default(); // MG-4: the first that is not endless
                 }
-                return Some(child);
+                return Some(Move::Sow(pit as Pit));
             }
         }
         None
@@ -90,7 +91,8 @@ impl Iterator for Children<'_> {
     type Item = (Move, Position);
 
     fn next(&mut self) -> Option<(Move, Position)> {
-        self.first(true)
+        let mut child = *self.parent;
+        self.first(true, &mut child).map(|m| (m, child))
     }
 }
 
@@ -189,7 +191,8 @@ mod tests {
         let mut pos = endless();
         pos.sowable = PitSet(1 << 3);
         assert!(!pos.proves_move());
-        assert_eq!(pos.children().draw(&mut SplitMix64::new(1), false), None);
+        let mut child = pos;
+        assert_eq!(pos.children().draw(&mut SplitMix64::new(1), false, &mut child), None);
         pos.no_legal_move();
         assert_eq!(pos.end().map(|e| e.reason), Some(crate::EndReason::NoMove));
         assert_eq!(pos.stores(), BySide { south: 42, north: 54 }); // the last mover (none: North) takes the board

@@ -102,14 +102,14 @@ impl Playouts {
     /// and calls `each` with every position and the move chosen there.
     /// Returns the number of moves.
     pub fn play(&mut self, start: Position, rng: &mut SplitMix64, mut each: impl FnMut(&Position, Move)) -> u64 {
-        let mut pos = start;
+        let (mut pos, mut next) = (start, start);
         self.seen.clear();
         self.count(&mut pos);
         let mut moves = 0;
         while !pos.is_over() {
             // The positions after moves are made without proving that the next player can move
             // (C-8): drawing their move proves it, and sows it.
-            let Some((m, next)) = pos.children().draw(rng, false) else {
+            let Some(m) = pos.children().draw(rng, false, &mut next) else {
                 // Every pit they may sow is endless (C-5): no legal move after all.
                 self.seen.forget(pos.placement_hash());
                 pos.no_legal_move();

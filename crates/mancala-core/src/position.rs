@@ -427,7 +427,7 @@ impl Position {
     }
 
     /// The board as three words of eight pits each (pits past the board hold 0).
-    fn words(&self) -> [u64; 3] {
+    pub(crate) fn words(&self) -> [u64; 3] {
         [0, 8, 16].map(|i| u64::from_le_bytes(self.board[i..i + 8].try_into().unwrap_or_default()))
     }
 

@@ -3,7 +3,7 @@
 
 use crate::games::{self, LapEnd};
 use crate::moves::PitSet;
-use crate::{BySide, CaptureKind, MAX_LAPS, MAX_PITS, Observer, Position, Side};
+use crate::{CaptureKind, MAX_LAPS, Observer, Position, Side};
 
 /// How a sowing ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,13 +18,10 @@ pub(crate) enum Sown {
 /// sowing state that repeats repeats forever, so starting late gives the same answer.
 const CYCLE_TEST_FROM: u32 = 32;
 
-/// The sowing state compared to detect a cycle early (C-5).
+/// The sowing state compared to detect a cycle early (C-5): the board as three words of eight
+/// pits, then the stores and the pit to sow from.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct LapState {
-    board: [u8; MAX_PITS],
-    stores: BySide<u8>,
-    pit: u8,
-}
+struct LapState([u64; 4]);
 
 /// Brent's cycle detection on the states at the start of laps: a saved state, replaced after
 /// twice as many laps each time.
@@ -129,7 +126,8 @@ impl Position {
     }
 
     fn lap_state(&self, pit: usize) -> LapState {
-        LapState { board: self.board, stores: self.stores, pit: pit as u8 }
+        let [a, b, c] = self.words();
+        LapState([a, b, c, u64::from(self.stores.south) | u64::from(self.stores.north) << 8 | (pit as u64) << 16])
     }
 
     /// Moves every seed of `pit` to `to`'s store, telling the observer.

@@ -431,6 +431,13 @@ impl Position {
         [0, 8, 16].map(|i| u64::from_le_bytes(self.board[i..i + 8].try_into().unwrap_or_default()))
     }
 
+    /// Writes the board back from [`Position::words`].
+    pub(crate) fn set_words(&mut self, words: [u64; 3]) {
+        for (chunk, word) in self.board.chunks_exact_mut(8).zip(words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+    }
+
     /// The pits that hold seeds, found eight pits at a time.
     fn occupied(&self) -> u32 {
         let [a, b, c] = self.words();

@@ -52,25 +52,38 @@ impl Position {
     /// Sows from `from` for `mover` until the move ends, in place. On
     /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
-        let len = self.len();
-        let mut pit = from;
+        let (len, mut pit) = (self.len(), from);
+        // Seed by seed for an observer that watches them, or where fours made on the way are
+        // captured (AW-4); else whole laps at once, on the board's words held here from lap to
+        // lap (written back when the move stops).
+        let at_once = !O::SEEDS && !self.rules.mid_sow_fours;
+        let mut words = self.words();
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
         for lap in 1..MAX_LAPS + 1 {
-            if lap >= CYCLE_TEST_FROM && cycle.repeats(self.lap_state(pit)) {
-                return Sown::Endless;
+            if lap >= CYCLE_TEST_FROM {
+                if !at_once {
+                    words = self.words();
+                }
+                if cycle.repeats(self.lap_state(words, pit)) {
+                    return Sown::Endless;
+                }
             }
-            let hand = self.board[pit];
-            self.board[pit] = 0;
-            obs.lift(pit as u8, hand, lap);
-            // Seed by seed for an observer that watches them, or where fours made on the way are
-            // captured (AW-4); else the whole lap at once.
-            let last = if O::SEEDS || self.rules.mid_sow_fours {
-                self.sow_seeds(pit, hand, obs)
+            let (last, seeds) = if at_once {
+                let (hand, last) = sow_at_once(&mut words, pit, len);
+                obs.lift(pit as u8, hand, lap);
+                (last, (words[last / 8] >> (8 * (last % 8))) as u8)
             } else {
-                self.sow_at_once(pit, hand, len)
+                let hand = self.board[pit];
+                self.board[pit] = 0;
+                obs.lift(pit as u8, hand, lap);
+                let last = self.sow_seeds(pit, hand, obs);
+                (last, self.board[last])
             };
-            if !games::relays(self.variant, self.board[last]) {
+            if !games::relays(self.variant, seeds) {
+                if at_once {
+                    self.set_words(words);
+                }
                 let extra = games::stop(self, last, mover, obs) == LapEnd::ExtraMove;
                 return Sown::Done { extra };
             }
@@ -100,33 +113,8 @@ impl Position {
         p
     }
 
-    /// The lap of [`Position::sow_seeds`] as arithmetic, where no four is taken on the way: whole
-    /// rounds add one seed to every pit, the origin included (C-2), and the rest one to each pit
-    /// after `pit`, found as bits. Returns the pit of the last seed.
-    fn sow_at_once(&mut self, pit: usize, hand: u8, len: usize) -> usize {
-        let hand = usize::from(hand);
-        let (rounds, rest) = if hand < len { (0, hand) } else { (hand / len, hand % len) };
-        let board = (1u64 << len) - 1;
-        let past_origin = ((1u64 << rest) - 1) << (pit + 1); // may run past the last pit…
-        let rest_pits = (past_origin | past_origin >> len) & board; // …and on from pit 0
-        if rounds > 0 {
-            self.add_seeds(PitSet(board as u32), rounds as u8);
-        }
-        self.add_seeds(PitSet(rest_pits as u32), 1);
-        if pit + rest < len { pit + rest } else { pit + rest - len }
-    }
-
-    /// Adds `seeds` to each pit of `pits`, eight pits a word: no pit ever holds more than 98
-    /// seeds, so no byte carries into the next.
-    fn add_seeds(&mut self, pits: PitSet, seeds: u8) {
-        for (i, chunk) in self.board.chunks_exact_mut(8).enumerate() {
-            let word = u64::from_le_bytes((&*chunk).try_into().unwrap_or_default());
-            chunk.copy_from_slice(&(word + pits.byte_ones(i) * u64::from(seeds)).to_le_bytes());
-        }
-    }
-
-    fn lap_state(&self, pit: usize) -> LapState {
-        let [a, b, c] = self.words();
+    fn lap_state(&self, words: [u64; 3], pit: usize) -> LapState {
+        let [a, b, c] = words;
         LapState([a, b, c, u64::from(self.stores.south) | u64::from(self.stores.north) << 8 | (pit as u64) << 16])
     }
 
@@ -143,4 +131,30 @@ impl Position {
         }
         obs.capture(pit as u8, seeds, to, kind);
     }
+}
+
+/// The lap of [`Position::sow_seeds`] as arithmetic on the board's `words` (eight pits each),
+/// where no four is taken on the way: lifts `pit`; whole rounds add one seed to every pit, the
+/// origin included (C-2), and the rest one to each pit after `pit`, found as bits. No pit ever
+/// holds more than 98 seeds, so no byte carries into the next. Returns the hand and the pit of
+/// the last seed.
+fn sow_at_once(words: &mut [u64; 3], pit: usize, len: usize) -> (u8, usize) {
+    let (word, shift) = (pit / 8, 8 * (pit % 8));
+    let hand = (words[word] >> shift) as u8;
+    words[word] -= u64::from(hand) << shift;
+    // A byte division: whole rounds are rare, and a 64-bit division is slow.
+    let (rounds, rest) = if usize::from(hand) < len { (0, hand) } else { (hand / len as u8, hand % len as u8) };
+    let rest = usize::from(rest);
+    let board = PitSet(((1u64 << len) - 1) as u32);
+    let past_origin = ((1u64 << rest) - 1) << (pit + 1); // may run past the last pit…
+    let rest_pits = PitSet(((past_origin | past_origin >> len) as u32) & board.0); // …and on from pit 0
+    for (i, word) in words.iter_mut().enumerate() {
+        *word += rest_pits.byte_ones(i);
+    }
+    if rounds > 0 {
+        for (i, word) in words.iter_mut().enumerate() {
+            *word += board.byte_ones(i) * u64::from(rounds);
+        }
+    }
+    (hand, if pit + rest < len { pit + rest } else { pit + rest - len })
 }

@@ -255,6 +255,20 @@ test('"Reload" for a service-worker update while the computer thinks: its turn c
         const seating = { mode: 'computer', human: 'south', level: 1, players: { south: 'you', north: 'computer' } };
         localStorage.setItem('mancala-atlas:game', JSON.stringify({ save, seating }));
         localStorage.setItem('mancala-atlas:prefs', JSON.stringify({ speed: 'fast' }));
+        // The first page's computer never answers, so the reload surely comes while it thinks
+        // (a quick level answers in half a second, which a busy machine's polling can miss).
+        const Real = window.Worker;
+        window.Worker = class extends Real {
+          /** @param {((e: MessageEvent) => void) | null} handler */
+          set onmessage(handler) {
+            super.onmessage = (e) => {
+              if (e.data?.type !== 'move') handler?.call(this, e);
+            };
+          }
+          get onmessage() {
+            return super.onmessage;
+          }
+        };
       }
     });
     await page.goto(builds.site.url);

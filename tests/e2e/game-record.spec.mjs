@@ -60,7 +60,9 @@ test('a share link reproduces the game: options, setup number and moves', async 
   await expect(page.locator('#game-info')).toContainText('4242');
   await setSpeed(page, 'instant');
   for (let i = 0; i < 4; i++) await play(page, (await shown(page)).legal.at(-1) ?? -1);
+  const played = (await shown(page)).ply;
   await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', String(played - 1));
   const here = await shown(page);
   await page.getByRole('button', { name: 'Copy share link' }).click();
   const link = await page.locator('#share-link').inputValue();

@@ -13,7 +13,6 @@
 
 mod browser;
 mod engine;
-mod json;
 pub mod size;
 
 use std::path::PathBuf;
@@ -21,7 +20,9 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::serve::Server;
-use crate::util::{self, Context, Result, cargo, fail, json_string, say};
+use serde_json::{Value, json};
+
+use crate::util::{self, Context, Result, cargo, fail, say};
 use crate::{dist, tools};
 
 /// A benchmark section.
@@ -227,28 +228,17 @@ impl Row {
         }
     }
 
-    fn json(&self, columns: &[String]) -> String {
-        let num = |x: Option<f64>| x.filter(|x| x.is_finite()).map_or("null".to_owned(), |x| format!("{x}"));
-        let values: Vec<String> =
-            columns.iter().zip(&self.cells).map(|(c, x)| format!("{}: {}", json_string(c), num(*x))).collect();
-        let target = match self.target {
-            None => "null".to_owned(),
-            Some(t) => format!(
-                "{{\"at_least\": {}, \"value\": {}, \"slack\": {}, \"column\": {}}}",
-                t.at_least,
-                t.value,
-                t.slack,
-                t.column.and_then(|c| columns.get(c)).map_or("null".to_owned(), |c| json_string(c))
-            ),
-        };
-        let met = self.met().map_or("null".to_owned(), |m| m.to_string());
-        format!(
-            "{{\"metric\": {}, \"unit\": {}, \"values\": {{{}}}, \"target\": {target}, \"met\": {met}, \"note\": {}}}",
-            json_string(&self.metric),
-            json_string(self.unit.id()),
-            values.join(", "),
-            json_string(&self.note)
-        )
+    fn json(&self, columns: &[String]) -> Value {
+        let num = |x: &Option<f64>| x.filter(|x| x.is_finite()).map_or(Value::Null, Value::from);
+        let values: serde_json::Map<String, Value> = columns.iter().cloned().zip(self.cells.iter().map(num)).collect();
+        let target = self.target.map(|t| {
+            let column = t.column.and_then(|c| columns.get(c));
+            json!({ "at_least": t.at_least, "value": t.value, "slack": t.slack, "column": column })
+        });
+        json!({
+            "metric": self.metric, "unit": self.unit.id(), "values": values, "target": target,
+            "met": self.met(), "note": self.note,
+        })
     }
 }
 
@@ -260,8 +250,8 @@ pub struct Section {
     pub rows: Vec<Row>,
     /// Details, printed to stderr and kept as a string in the JSON file.
     pub output: String,
-    /// A JSON value kept as is in the JSON file (`null` when empty).
-    pub data: String,
+    /// A JSON value kept as is in the JSON file.
+    pub data: Value,
 }
 
 impl Section {
@@ -334,7 +324,7 @@ impl Ctx {
     }
 
     /// Runs `tests/bench/bench.mjs PART` against the site and parses the JSON it prints.
-    pub fn browser(&mut self, part: &str, env: &[(&str, String)]) -> Result<json::Value> {
+    pub fn browser(&mut self, part: &str, env: &[(&str, String)]) -> Result<Value> {
         let url = self.site_url()?;
         tools::ensure_chromium()?;
         let dir = util::root().join("tests/bench");
@@ -350,7 +340,29 @@ impl Ctx {
             .env("CHROMIUM_PATH", tools::CHROMIUM)
             .envs(env.iter().map(|(k, v)| (k, v)));
         let out = util::output(&mut cmd)?;
-        json::parse(out.trim()).map_err(|e| util::Error(format!("bench.mjs {part} printed no JSON: {e}")))
+        parse(out.trim()).map_err(|e| util::Error(format!("bench.mjs {part} printed no JSON: {e}")))
+    }
+}
+
+/// Parses one JSON text.
+pub fn parse(text: &str) -> std::result::Result<Value, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Reading what the benchmarks print: a missing key or another type reads as null or empty.
+pub trait Read {
+    /// The value at a path of object keys, e.g. `["median", "point_estimate"]`.
+    fn at(&self, path: &[&str]) -> &Value;
+    /// The items of an array (none for anything else).
+    fn items(&self) -> &[Value];
+}
+
+impl Read for Value {
+    fn at(&self, path: &[&str]) -> &Value {
+        path.iter().fold(self, |v, key| &v[*key])
+    }
+    fn items(&self) -> &[Value] {
+        self.as_array().map_or(&[], Vec::as_slice)
     }
 }
 
@@ -471,39 +483,25 @@ pub fn main(args: &[String]) -> Result {
     );
     println!("{text}");
 
-    let json: Vec<String> = done
+    let sections: Vec<Value> = done
         .iter()
         .map(|(bench, section, status, secs)| {
-            let data = if section.data.is_empty() { "null" } else { &section.data };
-            let columns: Vec<String> = section.columns.iter().map(|c| json_string(c)).collect();
-            let rows: Vec<String> = section.rows.iter().map(|r| r.json(&section.columns)).collect();
-            format!(
-                "{{\"name\": {}, \"status\": {}, \"seconds\": {secs:.3}, \"columns\": [{}], \"rows\": [\n{}\n], \
-                 \"output\": {}, \"data\": {data}}}",
-                json_string(bench.name),
-                json_string(status),
-                columns.join(", "),
-                rows.join(",\n"),
-                json_string(&section.output),
-            )
+            let rows: Vec<Value> = section.rows.iter().map(|r| r.json(&section.columns)).collect();
+            json!({
+                "name": bench.name, "status": status, "seconds": (secs * 1000.0).round() / 1000.0,
+                "columns": section.columns, "rows": rows, "output": section.output, "data": section.data,
+            })
         })
         .collect();
     let dir = util::target_dir().join("bench");
     std::fs::create_dir_all(&dir).at(&dir)?;
     let path = dir.join("bench.json");
-    let num = |l: Option<f64>| l.map_or("null".to_owned(), |l| format!("{l}"));
-    std::fs::write(
-        &path,
-        format!(
-            "{{\"cores\": {cores}, \"load_average\": {{\"start\": {}, \"end\": {}}}, \"sections\": [\n{}\n], \
-             \"table\": {}}}\n",
-            num(load_before),
-            num(load_after),
-            json.join(",\n"),
-            json_string(&text)
-        ),
-    )
-    .at(&path)?;
+    let report = json!({
+        "cores": cores, "load_average": { "start": load_before, "end": load_after },
+        "sections": sections, "table": text,
+    });
+    let pretty = serde_json::to_string_pretty(&report).map_err(|e| util::Error(e.to_string()))?;
+    std::fs::write(&path, pretty + "\n").at(&path)?;
     say(format_args!("wrote {}", path.display()));
     let failed: Vec<&str> = done.iter().filter(|d| d.2 != "ok").map(|d| d.0.name).collect();
     if failed.is_empty() { Ok(()) } else { fail(format!("failed: {}", failed.join(", "))) }
@@ -541,9 +539,12 @@ mod tests {
         assert_eq!(Row::new("x", Unit::Count, vec![Some(1.0)]).verdict(&[]), "");
         assert_eq!(
             row.json(&columns),
-            "{\"metric\": \"moves/s\", \"unit\": \"per_s\", \"values\": {\"mangala-iv\": 2000000, \"sadeqa-iii\": \
-             800000, \"al-manqala\": null, \"anywoli\": 1000000}, \"target\": {\"at_least\": true, \"value\": \
-             1000000, \"slack\": 0, \"column\": null}, \"met\": false, \"note\": \"\"}"
+            json!({
+                "metric": "moves/s", "unit": "per_s",
+                "values": { "mangala-iv": 2e6, "sadeqa-iii": 0.8e6, "al-manqala": null, "anywoli": 1e6 },
+                "target": { "at_least": true, "value": 1e6, "slack": 0.0, "column": null },
+                "met": false, "note": "",
+            })
         );
     }
 

@@ -12,9 +12,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::sha256::{self, Sha256};
+use sha2::{Digest, Sha256};
+
 use crate::tools;
-use crate::util::{self, Context, Result, cargo, fail, json_array, json_string, list_files, run, say, warn};
+use crate::util::{self, Context, Result, cargo, fail, list_files, run, say, warn};
 
 /// The wasm crate and the file stem of its output.
 const WASM_CRATE: &str = "mancala-wasm";
@@ -110,7 +111,7 @@ fn swap_in(fresh: &Path, dist: &Path) -> Result {
 fn optimize(wasm: &Path) -> Result {
     let input = std::fs::read(wasm).at(wasm)?;
     let cache_dir = util::target_dir().join("xtask/wasm-opt");
-    let cached = cache_dir.join(format!("{}.wasm", sha256::hex(&input)));
+    let cached = cache_dir.join(format!("{}.wasm", util::sha256_hex(&input)));
     if !cached.is_file() {
         let wasm_opt = match tools::ensure_wasm_opt() {
             Ok(path) => path,
@@ -166,17 +167,17 @@ fn minify(site: &Path) -> Result {
 /// Hashes the assembled site, writes `build.json` and fills in the service worker's placeholders.
 fn describe(dir: &Path) -> Result<Build> {
     let all: Vec<String> = list_files(dir)?.into_iter().filter(|f| f != "build.json").collect();
-    let mut hasher = Sha256::default();
+    let mut hasher = Sha256::new();
     for rel in &all {
         let bytes = std::fs::read(dir.join(rel)).at(&dir.join(rel))?;
         hasher.update(rel.as_bytes());
-        hasher.update(&[0]);
-        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update([0]);
+        hasher.update((bytes.len() as u64).to_le_bytes());
         hasher.update(&bytes);
     }
-    let hash = hasher.hex()[..HASH_LEN].to_owned();
+    let hash = util::hex(&hasher.finalize())[..HASH_LEN].to_owned();
     let files: Vec<String> = all.into_iter().filter(|f| !NOT_PRECACHED.contains(&f.as_str())).collect();
-    let json = format!("{{\"hash\": {}, \"files\": {}}}\n", json_string(&hash), json_array(&files));
+    let json = format!("{}\n", serde_json::json!({ "hash": hash, "files": files }));
     std::fs::write(dir.join("build.json"), json).at(&dir.join("build.json"))?;
 
     let sw = dir.join("sw.js");
@@ -192,7 +193,7 @@ fn describe(dir: &Path) -> Result<Build> {
 }
 
 fn fill_placeholders(text: &str, hash: &str, files: &[String]) -> String {
-    text.replace("__BUILD_HASH__", hash).replace("__PRECACHE__", &json_array(files))
+    text.replace("__BUILD_HASH__", hash).replace("__PRECACHE__", &serde_json::to_string(files).expect("strings"))
 }
 
 /// `cargo xtask dist`.
@@ -213,7 +214,7 @@ mod tests {
         let files = vec!["index.html".to_owned(), "pkg/mancala_wasm.js".to_owned()];
         assert_eq!(
             fill_placeholders(sw, "0123abcd", &files),
-            "const CACHE = 'mancala-0123abcd';\nconst FILES = [\"index.html\", \"pkg/mancala_wasm.js\"];\n"
+            "const CACHE = 'mancala-0123abcd';\nconst FILES = [\"index.html\",\"pkg/mancala_wasm.js\"];\n"
         );
     }
 
@@ -229,9 +230,9 @@ mod tests {
         assert_eq!(first.hash.len(), HASH_LEN);
         assert_eq!(first.files, ["index.html", "pkg/x.wasm"]);
         let json = std::fs::read_to_string(dir.join("build.json")).unwrap();
-        assert_eq!(json, format!("{{\"hash\": \"{}\", \"files\": [\"index.html\", \"pkg/x.wasm\"]}}\n", first.hash));
+        assert_eq!(json, format!("{{\"files\":[\"index.html\",\"pkg/x.wasm\"],\"hash\":\"{}\"}}\n", first.hash));
         let sw = std::fs::read_to_string(dir.join("sw.js")).unwrap();
-        assert_eq!(sw, format!("const C = '{}', F = [\"index.html\", \"pkg/x.wasm\"];", first.hash));
+        assert_eq!(sw, format!("const C = '{}', F = [\"index.html\",\"pkg/x.wasm\"];", first.hash));
 
         // Any content change gives a new hash.
         std::fs::write(dir.join("pkg/x.wasm"), b"\0asm\x01").unwrap();

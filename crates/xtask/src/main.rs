@@ -13,7 +13,6 @@ mod bench;
 mod dist;
 mod fuzz;
 mod serve;
-mod sha256;
 mod single;
 mod site;
 mod suite;

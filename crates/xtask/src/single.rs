@@ -18,9 +18,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::sha256;
 use crate::site::{attr, attributes, local};
-use crate::util::{Context, Result, fail, json_string, list_files, say, warn};
+use base64::Engine;
+use sha2::Digest;
+
+use crate::util::{Context, Result, fail, list_files, say, warn};
 
 /// The file written next to `index.html`.
 pub const FILE: &str = "mancala-atlas.html";
@@ -185,24 +187,17 @@ fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
 
 /// A CSP source for `text`: `'sha256-<base64>'`.
 fn csp_hash(text: &str) -> String {
-    let hex = sha256::hex(text.as_bytes());
-    let bytes: Vec<u8> =
-        (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0)).collect();
-    format!("'sha256-{}'", base64(&bytes))
+    format!("'sha256-{}'", base64(&sha2::Sha256::digest(text.as_bytes())))
 }
 
 /// Standard base64 with padding.
 fn base64(data: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
-    for chunk in data.chunks(3) {
-        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            out.push(if i <= chunk.len() { ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' });
-        }
-    }
-    out
+    base64::engine::general_purpose::STANDARD.encode(data)
+}
+
+/// `s` as a JSON string literal.
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
 }
 
 /// Resolves an import specifier (`./x.js`, `../pkg/y.js`) against the module at `from`.

@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::sha256;
 use crate::util::{self, Context, Result, cargo, fail, output, run, say, tools_dir};
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
@@ -107,7 +106,7 @@ pub fn npm_ci(dir: &Path) -> Result {
     let lock_path = dir.join("package-lock.json");
     let lock = std::fs::read(&lock_path).at(&lock_path)?;
     let stamp = dir.join("node_modules/.xtask-lock-sha256");
-    let digest = sha256::hex(&lock);
+    let digest = util::sha256_hex(&lock);
     if std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
         return Ok(());
     }

@@ -1,9 +1,11 @@
-//! Small helpers shared by the commands: errors, paths, running programs, JSON strings.
+//! Small helpers shared by the commands: errors, paths, running programs, hashing, listing files.
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+use sha2::Digest;
 
 /// An error that is shown to the user as one line.
 #[derive(Debug)]
@@ -161,29 +163,14 @@ pub fn cargo() -> Command {
     cmd
 }
 
-/// Quotes `s` as a JSON string.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// SHA-256 of `data` as 64 lowercase hex digits.
+pub fn sha256_hex(data: &[u8]) -> String {
+    hex(&sha2::Sha256::digest(data))
 }
 
-/// Formats a list of strings as a JSON array.
-pub fn json_array(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| json_string(s)).collect();
-    format!("[{}]", quoted.join(", "))
+/// Bytes as lowercase hex digits.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// All files under `dir`, as sorted relative paths with `/` separators; dotfiles are skipped.
@@ -229,10 +216,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"");
-        assert_eq!(json_array(&["x".into(), "pkg/y.js".into()]), "[\"x\", \"pkg/y.js\"]");
-        assert_eq!(json_array(&[]), "[]");
+    fn hashes_with_sha256() {
+        assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 
     #[test]

@@ -3,10 +3,11 @@
 
 use std::collections::BTreeSet;
 
-use super::json::Value;
+use serde_json::{Value, json};
+
 use super::size;
-use super::{Ctx, GAMES, Row, Section, Target, Unit};
-use crate::util::{Result, fail, json_string};
+use super::{Ctx, GAMES, Read, Row, Section, Target, Unit};
+use crate::util::{Result, fail};
 
 /// Issue 14: the engine in wasm at least this fraction of its native speed.
 const RATIO_TARGET: f64 = 0.7;
@@ -26,22 +27,6 @@ fn per_game(v: &Value, key: &str) -> Vec<Option<f64>> {
     GAMES.iter().map(|g| v.at(&["games", g, key]).as_f64()).collect()
 }
 
-/// Renders a parsed value back to JSON for the data file (compact).
-fn to_json(v: &Value) -> String {
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) if n.is_finite() => format!("{n}"),
-        Value::Number(_) => "null".into(),
-        Value::String(s) => json_string(s),
-        Value::Array(items) => format!("[{}]", items.iter().map(to_json).collect::<Vec<_>>().join(",")),
-        Value::Object(map) => format!(
-            "{{{}}}",
-            map.iter().map(|(k, v)| format!("{}:{}", json_string(k), to_json(v))).collect::<Vec<_>>().join(",")
-        ),
-    }
-}
-
 /// The playout benchmark in wasm in the page, each run paired with a native run of the same games
 /// just before it; the ratio is the median of the per-round ratios.
 pub fn wasm(ctx: &mut Ctx, section: &mut Section) -> Result {
@@ -57,7 +42,7 @@ pub fn wasm(ctx: &mut Ctx, section: &mut Section) -> Result {
     section.rows = vec![
         Row::new("wasm playouts: moves/s", Unit::PerSecond, per_game(&v, "wasm_moves_per_s")).note(format!(
             "{}, {ROUNDS} rounds; games per run: {}",
-            v.get("browser").as_str().unwrap_or("Chromium"),
+            v["browser"].as_str().unwrap_or("Chromium"),
             games.join(", ")
         )),
         Row::new("native, same rounds: moves/s", Unit::PerSecond, per_game(&v, "native_moves_per_s")),
@@ -65,7 +50,7 @@ pub fn wasm(ctx: &mut Ctx, section: &mut Section) -> Result {
             .target(Target::at_least(RATIO_TARGET))
             .note("median of per-round ratios; each wasm run follows a native run of the same games"),
     ];
-    section.data = to_json(&v);
+    section.data = v;
     if !mismatches.is_empty() {
         return fail(format!("wasm and native played different games: {}", mismatches.join("; ")));
     }
@@ -79,30 +64,20 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
     let bin = ctx.mancala()?;
     let v = ctx.browser("ai", &[("MANCALA", bin.display().to_string())])?;
     section.per_game();
-    let ids: Vec<&str> = v.get("levels").as_array().iter().filter_map(Value::as_str).collect();
-    let page_levels: Vec<f64> = v.get("page_levels").as_array().iter().filter_map(Value::as_f64).collect();
+    let ids: Vec<&str> = v["levels"].items().iter().filter_map(Value::as_str).collect();
+    let page_levels: Vec<f64> = v["page_levels"].items().iter().filter_map(Value::as_f64).collect();
     let Some(&top) = ids.last() else { return fail("bench.mjs ai reported no levels") };
     let search = |game: &str, level: &str, key: &str| -> Option<f64> {
-        v.at(&["games", game, "search"])
-            .as_array()
-            .iter()
-            .find(|r| r.get("level").as_str() == Some(level))?
-            .get(key)
-            .as_f64()
+        v.at(&["games", game, "search"]).items().iter().find(|r| r["level"].as_str() == Some(level))?[key].as_f64()
     };
     let worker = |game: &str, level: f64, key: &str| -> Option<f64> {
-        v.at(&["games", game, "worker"])
-            .as_array()
-            .iter()
-            .find(|r| r.get("level").as_f64() == Some(level))?
-            .get(key)
-            .as_f64()
+        v.at(&["games", game, "worker"]).items().iter().find(|r| r["level"].as_f64() == Some(level))?[key].as_f64()
     };
     let errors: Vec<String> = GAMES
         .iter()
-        .flat_map(|g| v.at(&["games", g, "worker"]).as_array().iter().map(move |r| (g, r)))
+        .flat_map(|g| v.at(&["games", g, "worker"]).items().iter().map(move |r| (g, r)))
         .filter_map(|(g, r)| {
-            r.get("error").as_str().map(|e| format!("{g} level {}: {e}", r.get("level").as_f64().unwrap_or(0.0)))
+            r["error"].as_str().map(|e| format!("{g} level {}: {e}", r["level"].as_f64().unwrap_or(0.0)))
         })
         .collect();
     let cells = |level: &str, key: &str| -> Vec<Option<f64>> { GAMES.iter().map(|g| search(g, level, key)).collect() };
@@ -130,7 +105,7 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
     if let Some(row) = section.rows.iter_mut().rev().nth(page_levels.len().saturating_sub(1)) {
         row.note = "ai.worker.js asked as the page asks (one worker, its own wasm instance), from the start".into();
     }
-    section.data = to_json(&v);
+    section.data = v;
     if !errors.is_empty() {
         return fail(format!("the worker failed: {}", errors.join("; ")));
     }
@@ -156,11 +131,8 @@ pub fn size(ctx: &mut Ctx, section: &mut Section) -> Result {
         total.note = "index.html, its css, icon and module graph, the wasm, en.json and rules.en.json; gzip -9".into();
     }
     section.output = size::listing(&sizes);
-    let files: Vec<String> = sizes
-        .iter()
-        .map(|f| format!("{{\"path\": {}, \"raw\": {}, \"gz\": {}}}", json_string(&f.path), f.raw, f.gz))
-        .collect();
-    section.data = format!("{{\"files\": [{}]}}", files.join(",\n"));
+    let files: Vec<Value> = sizes.iter().map(|f| json!({ "path": f.path, "raw": f.raw, "gz": f.gz })).collect();
+    section.data = json!({ "files": files });
     Ok(())
 }
 
@@ -171,9 +143,8 @@ pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
     let v = ctx.browser("load", &[("LOADS", LOADS.to_string())])?;
     section.columns(&["median", "min", "max", "first"]);
     let t = |k: &str| v.at(&["interactive_ms", k]).as_f64();
-    let waterfall = v.at(&["median_load", "waterfall"]).as_array();
-    let requested: BTreeSet<String> =
-        waterfall.iter().filter_map(|r| r.get("url").as_str()).map(str::to_owned).collect();
+    let waterfall = v.at(&["median_load", "waterfall"]).items();
+    let requested: BTreeSet<String> = waterfall.iter().filter_map(|r| r["url"].as_str()).map(str::to_owned).collect();
     let listed: BTreeSet<String> = size::first_load(&dir)?.into_iter().collect();
     let extra: Vec<&String> = requested.difference(&listed).collect();
     let missing: Vec<&String> = listed.difference(&requested).collect();
@@ -187,17 +158,17 @@ pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
     for r in waterfall {
         section.output.push_str(&format!(
             "{:<28} {:>9.1} {:>9.1} {:>9}\n",
-            r.get("url").as_str().unwrap_or("?"),
-            r.get("start").as_f64().unwrap_or(0.0),
-            r.get("end").as_f64().unwrap_or(0.0),
-            r.get("bytes").as_f64().unwrap_or(0.0)
+            r["url"].as_str().unwrap_or("?"),
+            r["start"].as_f64().unwrap_or(0.0),
+            r["end"].as_f64().unwrap_or(0.0),
+            r["bytes"].as_f64().unwrap_or(0.0)
         ));
     }
     let last = |prefix: &str| -> Option<f64> {
         waterfall
             .iter()
-            .filter(|r| r.get("url").as_str().is_some_and(|u| u.starts_with(prefix)))
-            .filter_map(|r| r.get("end").as_f64())
+            .filter(|r| r["url"].as_str().is_some_and(|u| u.starts_with(prefix)))
+            .filter_map(|r| r["end"].as_f64())
             .reduce(f64::max)
     };
     section.rows = vec![
@@ -208,7 +179,7 @@ pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
         )
         .target(Target::at_most(INTERACTIVE_TARGET_MS).on(0))
         .note(check),
-        Row::new("DOMContentLoaded", Unit::Millis, vec![v.get("dom_content_loaded_ms").as_f64()]),
+        Row::new("DOMContentLoaded", Unit::Millis, vec![v["dom_content_loaded_ms"].as_f64()]),
         Row::new(
             "median load: last module / wasm / json fetched",
             Unit::Millis,
@@ -216,7 +187,7 @@ pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
         )
         .note("response ends in the median load (ms since navigation); last column: interactive"),
     ];
-    section.data = to_json(&v);
+    section.data = v;
     Ok(())
 }
 
@@ -226,7 +197,7 @@ pub fn animation(ctx: &mut Ctx, section: &mut Section) -> Result {
     let v = ctx.browser("animation", &[])?;
     section.columns(&["median", "p95", "max"]);
     let ms = |group: &str, k: &str| v.at(&[group, k]).as_f64();
-    let relay = v.get("relay");
+    let relay = &v["relay"];
     section.rows = vec![
         Row::new(
             "frame interval",
@@ -236,22 +207,22 @@ pub fn animation(ctx: &mut Ctx, section: &mut Section) -> Result {
         .target(Target::at_most(FRAME_TARGET_MS).on(1).slack(FRAME_SLACK_MS))
         .note(format!(
             "{} frames over {:.1} s; relay of {} seeds in {} laps (#{}, then pit {}); 60 Hz reads 16.6–16.8 ms",
-            v.get("frames").as_f64().unwrap_or(0.0),
-            v.get("seconds").as_f64().unwrap_or(0.0),
-            relay.get("sows").as_f64().unwrap_or(0.0),
-            relay.get("laps").as_f64().unwrap_or(0.0),
-            relay.get("link").as_str().unwrap_or("?"),
-            relay.get("pit").as_f64().unwrap_or(0.0),
+            v["frames"].as_f64().unwrap_or(0.0),
+            v["seconds"].as_f64().unwrap_or(0.0),
+            relay["sows"].as_f64().unwrap_or(0.0),
+            relay["laps"].as_f64().unwrap_or(0.0),
+            relay["link"].as_str().unwrap_or("?"),
+            relay["pit"].as_f64().unwrap_or(0.0),
         )),
         Row::new(
             "script time per frame (rAF callbacks)",
             Unit::Millis,
             vec![ms("script_ms", "median"), ms("script_ms", "p95"), ms("script_ms", "max")],
         ),
-        Row::new("frames over 25 ms", Unit::Count, vec![v.get("frames_over_25ms").as_f64()]),
-        Row::new("long animation frames (> 50 ms)", Unit::Count, vec![v.get("long_animation_frames").as_f64()]),
+        Row::new("frames over 25 ms", Unit::Count, vec![v["frames_over_25ms"].as_f64()]),
+        Row::new("long animation frames (> 50 ms)", Unit::Count, vec![v["long_animation_frames"].as_f64()]),
     ];
-    section.data = to_json(&v);
+    section.data = v;
     Ok(())
 }
 
@@ -262,7 +233,7 @@ pub fn thinking(ctx: &mut Ctx, section: &mut Section) -> Result {
     section.per_game();
     let errors: Vec<String> =
         GAMES.iter().filter_map(|g| v.at(&["games", g, "error"]).as_str().map(|e| format!("{g}: {e}"))).collect();
-    let level = v.get("level").as_f64().unwrap_or(0.0);
+    let level = v["level"].as_f64().unwrap_or(0.0);
     section.rows = vec![
         Row::new("long tasks while thinking", Unit::Count, per_game(&v, "long_tasks_while_thinking"))
             .target(Target::at_most(0.0))
@@ -272,7 +243,7 @@ pub fn thinking(ctx: &mut Ctx, section: &mut Section) -> Result {
         Row::new("long tasks, whole window", Unit::Count, per_game(&v, "long_tasks")),
         Row::new("longest task, whole window", Unit::Millis, per_game(&v, "longest_task_ms")),
     ];
-    section.data = to_json(&v);
+    section.data = v;
     if !errors.is_empty() {
         return fail(errors.join("; "));
     }

@@ -5,9 +5,10 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
-use super::json::{self, Value};
-use super::{Ctx, GAMES, Row, Section, Target, Unit, median, run_quietly};
-use crate::util::{self, Result, cargo, fail, json_string, say};
+use serde_json::{Value, json};
+
+use super::{Ctx, GAMES, Read, Row, Section, Target, Unit, median, parse, run_quietly};
+use crate::util::{self, Result, cargo, fail, say};
 
 /// Runs of `mancala bench` whose medians are reported.
 const RUNS: usize = 5;
@@ -32,7 +33,7 @@ fn lines(text: &str) -> Result<Vec<Value>> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .map(|l| json::parse(l).map_err(|e| util::Error(format!("{e} in `{l}`"))))
+        .map(|l| parse(l).map_err(|e| util::Error(format!("{e} in `{l}`"))))
         .collect()
 }
 
@@ -42,7 +43,6 @@ pub fn native(ctx: &mut Ctx, section: &mut Section) -> Result {
     let bin = ctx.mancala()?;
     section.per_game();
     let mut runs: Vec<Vec<Value>> = Vec::new();
-    let mut raw: Vec<String> = Vec::new();
     for run in 1..=RUNS {
         let out = capture(Command::new(&bin).arg("bench")).map_err(|e| util::Error(format!("`mancala bench`: {e}")))?;
         let parsed = lines(&out)?;
@@ -52,20 +52,15 @@ pub fn native(ctx: &mut Ctx, section: &mut Section) -> Result {
         let rates: Vec<String> = parsed
             .iter()
             .map(|l| {
-                let rate = l.get("moves_per_s").as_f64().map_or("?".into(), |x| Unit::PerSecond.show(x));
-                format!("{} {rate}", l.get("game").as_str().unwrap_or("?"))
+                let rate = l["moves_per_s"].as_f64().map_or("?".into(), |x| Unit::PerSecond.show(x));
+                format!("{} {rate}", l["game"].as_str().unwrap_or("?"))
             })
             .collect();
         say(format_args!("run {run}/{RUNS}: moves/s {}", rates.join(", ")));
-        raw.push(format!("[{}]", out.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join(",")));
         runs.push(parsed);
     }
     let field = |game: &str, key: &str| -> Vec<f64> {
-        runs.iter()
-            .flatten()
-            .filter(|l| l.get("game").as_str() == Some(game))
-            .filter_map(|l| l.get(key).as_f64())
-            .collect()
+        runs.iter().flatten().filter(|l| l["game"].as_str() == Some(game)).filter_map(|l| l[key].as_f64()).collect()
     };
     let med = |key: &str| -> Vec<Option<f64>> { GAMES.iter().map(|g| median(&field(g, key))).collect() };
     let first = |key: &str| -> Vec<Option<f64>> { GAMES.iter().map(|g| field(g, key).first().copied()).collect() };
@@ -91,7 +86,7 @@ pub fn native(ctx: &mut Ctx, section: &mut Section) -> Result {
             .note("the sowing checks for an endless move as it goes (Brent's cycle test on lap states)"),
         Row::new("longest relay: per lap", Unit::Nanos, per_lap),
     ];
-    section.data = format!("{{\"runs\": [\n{}\n]}}", raw.join(",\n"));
+    section.data = json!({ "runs": runs });
     Ok(())
 }
 
@@ -139,10 +134,7 @@ pub fn callgrind(_: &mut Ctx, section: &mut Section) -> Result {
         let (total, n) = count(game, games)?;
         let ir = (total - empty) / n;
         say(format_args!("{game}: {n:.0} moves in {games} games, {ir:.0} instructions per move"));
-        raw.push(format!(
-            "{{\"game\": {}, \"games\": {games}, \"moves\": {n}, \"instructions\": {total}, \"no_games\": {empty}}}",
-            json_string(game)
-        ));
+        raw.push(json!({ "game": game, "games": games, "moves": n, "instructions": total, "no_games": empty }));
         per_move.push(Some(ir));
         moves.push(Some(n));
     }
@@ -155,7 +147,7 @@ pub fn callgrind(_: &mut Ctx, section: &mut Section) -> Result {
             GAMES.iter().zip(CALLGRIND_GAMES).map(|(g, n)| format!("{g} {n}")).collect::<Vec<_>>().join(", ")
         )),
     ];
-    section.data = format!("[{}]", raw.join(",\n"));
+    section.data = raw.into();
     Ok(())
 }
 
@@ -208,13 +200,8 @@ pub fn micro(_: &mut Ctx, section: &mut Section) -> Result {
         };
         section.rows.push(Row::new(format!("criterion: {name}"), Unit::Nanos, cells).note(note));
     }
-    let items: Vec<String> = found
-        .iter()
-        .map(|(id, m, lo, hi)| {
-            format!("{{\"id\": {}, \"median_ns\": {m}, \"low_ns\": {lo}, \"high_ns\": {hi}}}", json_string(id))
-        })
-        .collect();
-    section.data = format!("[{}]", items.join(",\n"));
+    section.data =
+        found.iter().map(|(id, m, lo, hi)| json!({ "id": id, "median_ns": m, "low_ns": lo, "high_ns": hi })).collect();
     Ok(())
 }
 
@@ -227,10 +214,10 @@ fn read_estimate(new: &Path, since: SystemTime) -> Result<Option<(String, f64, f
     }
     let read = |p: &Path| -> Result<Value> {
         let text = std::fs::read_to_string(p).map_err(|e| util::Error(format!("{}: {e}", p.display())))?;
-        json::parse(&text).map_err(|e| util::Error(format!("{}: {e}", p.display())))
+        parse(&text).map_err(|e| util::Error(format!("{}: {e}", p.display())))
     };
     let (b, e) = (read(&bench)?, read(&est)?);
-    let id = b.get("full_id").as_str().unwrap_or_default().to_owned();
+    let id = b["full_id"].as_str().unwrap_or_default().to_owned();
     let m = e.at(&["median", "point_estimate"]).as_f64();
     let lo = e.at(&["median", "confidence_interval", "lower_bound"]).as_f64();
     let hi = e.at(&["median", "confidence_interval", "upper_bound"]).as_f64();
@@ -258,13 +245,13 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
             cmd.arg("--free-choice"); // as the playouts: forced play leaves one move
         }
         let out = capture(&mut cmd)?;
-        json::parse(out.trim()).map_err(|e| format!("`mancala ai` printed no JSON: {e}"))
+        parse(out.trim()).map_err(|e| format!("`mancala ai` printed no JSON: {e}"))
     };
     let mut depth: Vec<Vec<Option<f64>>> = vec![vec![None; GAMES.len()]; LEVELS.len()];
     let mut nodes: Vec<Option<f64>> = vec![None; GAMES.len()];
     let mut rate: Vec<Option<f64>> = vec![None; GAMES.len()];
     let mut ms: Vec<Option<f64>> = vec![None; GAMES.len()];
-    let mut raw: Vec<String> = Vec::new();
+    let mut raw: Vec<Value> = Vec::new();
     let mut missing = None;
     'games: for (g, game) in GAMES.iter().enumerate() {
         for (l, level) in LEVELS.iter().enumerate() {
@@ -279,20 +266,15 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
                         break 'games;
                     }
                 };
-                depth[l][g] = v.get("depth").as_f64();
+                depth[l][g] = v["depth"].as_f64();
                 if *level == "expert" {
-                    nodes[g] = v.get("nodes").as_f64();
-                    rates.extend(v.get("nodes_per_s").as_f64());
-                    times.extend(v.get("ms").as_f64());
+                    nodes[g] = v["nodes"].as_f64();
+                    rates.extend(v["nodes_per_s"].as_f64());
+                    times.extend(v["ms"].as_f64());
                 }
-                raw.push(format!(
-                    "{{\"game\": {}, \"level\": {}, \"depth\": {}, \"nodes\": {}, \"ms\": {}}}",
-                    json_string(game),
-                    json_string(level),
-                    v.get("depth").as_f64().map_or("null".into(), |x| x.to_string()),
-                    v.get("nodes").as_f64().map_or("null".into(), |x| x.to_string()),
-                    v.get("ms").as_f64().map_or("null".into(), |x| x.to_string()),
-                ));
+                raw.push(
+                    json!({ "game": game, "level": level, "depth": v["depth"], "nodes": v["nodes"], "ms": v["ms"] }),
+                );
             }
             if *level == "expert" {
                 rate[g] = median(&rates);
@@ -315,11 +297,6 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
     for (l, level) in LEVELS.iter().enumerate() {
         section.rows.push(Row::new(format!("depth reached: {level}"), Unit::Count, depth[l].clone()));
     }
-    section.data = format!(
-        "{{\"available\": {}, \"error\": {}, \"runs\": [{}]}}",
-        missing.is_none(),
-        missing.as_deref().map_or("null".into(), json_string),
-        raw.join(",\n")
-    );
+    section.data = json!({ "available": missing.is_none(), "error": missing, "runs": raw });
     Ok(())
 }

@@ -16,7 +16,7 @@
 
 use core::hash::{Hash, Hasher};
 
-use mancala_core::{Move, NoObserver, Options, Position, Side, Variant};
+use mancala_core::{Move, NoObserver, Options, Position, REPETITION_LIMIT, Side, Variant};
 
 use crate::Clock;
 use crate::eval::{Evaluate, terminal_score};
@@ -353,7 +353,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         n
     }
 
-    /// Whether `child` has occurred twice already. Captures only grow, so
+    /// Whether `child`'s occurrence is the one that ends the game (C-6's third). Captures only grow, so
     /// the scan stops at the first position with fewer captured seeds.
     fn repeats(&self, child: &Position) -> bool {
         let captured = |p: &Position| u16::from(p.stores().south) + u16::from(p.stores().north);
@@ -365,7 +365,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             }
             if p.same_placement(child) {
                 seen += 1;
-                if seen == 2 {
+                if seen + 1 == usize::from(REPETITION_LIMIT) {
                     return true;
                 }
             }

@@ -1,5 +1,5 @@
 //! Positions with known answers, the decisions that are not moves, hints,
-//! budgets and determinism. Rule ids cite `shared/rules.md`.
+//! budgets and determinism. Rule ids cite `docs/rules.md`.
 
 mod common;
 

@@ -74,7 +74,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
                 })
             })
             .collect();
-        println!("{}", json!({ "to_move": pos.turn().name(), "hints": pits }));
+        println!("{}", json!({ "toMove": pos.turn().name(), "hints": pits }));
         return Ok(());
     }
     let thought = match level {

@@ -2,7 +2,9 @@
 //! subcommand: `--game`, `--board`, `--stores`, `--first`, the game options
 //! and `--moves`.
 
-use mancala_core::{BySide, Game, LastFour, MangalaSetup, Move, Options, Position, SadeqaSeeds, Setup, Side, Variant};
+use mancala_core::{
+    BySide, Game, LastFour, MangalaSetup, Move, Options, Position, PositionView, SadeqaSeeds, Setup, Side, Variant,
+};
 use serde_json::{Value, json};
 
 /// The arguments after the subcommand, consumed as they are read.
@@ -137,15 +139,5 @@ pub fn game(args: &mut Args) -> Result<Game, String> {
 
 /// A position as the command line prints it.
 pub fn position_json(pos: &Position) -> Value {
-    let stores = pos.stores();
-    let end = pos.end();
-    json!({
-        "board": pos.board(),
-        "stores": [stores.south, stores.north],
-        "to_move": pos.to_move().map(Side::name),
-        "legal": pos.legal_moves().pits(),
-        "over": end.is_some(),
-        "winner": end.map(|e| e.outcome.winner().map_or("draw", Side::name)),
-        "reason": end.map(|e| e.reason.id()),
-    })
+    serde_json::to_value(PositionView::from(pos)).unwrap_or_default()
 }

@@ -91,7 +91,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
                 "{}",
                 json!({
                     "game": g + 1, "a_side": a_side.name(), "winner": result,
-                    "stores": [stores.south, stores.north], "plies": played.game.moves().len(),
+                    "stores": stores, "plies": played.game.moves().len(),
                     "reason": played.last.end().map(|e| e.reason.id()),
                     "proposals": played.proposals.iter().map(|p| json!([p.ply, p.seeds, p.accepted])).collect::<Vec<_>>(),
                     "moves": played.game.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),

@@ -51,7 +51,7 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert_eq!(
             lines[1],
-            r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0],"stores":[50,48],"to_move":null,"legal":[],"over":true,"winner":"south","reason":"fifty"}"#
+            r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0],"stores":{"south":50,"north":48},"toMove":null,"legal":[],"over":true,"end":{"winner":"south","reason":"fifty"}}"#
         );
     }
 }

@@ -1,6 +1,6 @@
 //! A game with its history: repetition (C-6), undo and redo.
 
-use crate::{Move, NoObserver, Observer, PlayError, Position};
+use crate::{Move, NoObserver, Observer, PlayError, Position, REPETITION_LIMIT};
 
 /// A game from its start: the positions after each move, the moves, and a
 /// cursor that undo and redo move along.
@@ -73,7 +73,7 @@ impl Game {
         let hash = next.placement_hash();
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
-        if !next.is_over() && self.count_placement(since, hash, &next) + 1 >= 3 {
+        if !next.is_over() && self.count_placement(since, hash, &next) + 1 >= usize::from(REPETITION_LIMIT) {
             next.end_by_repetition(obs);
         }
         let kept = self.cursor + 1;

@@ -1,6 +1,19 @@
-//! The rules of four traditional two-row mancala games, as `shared/rules.md`
+//! The rules of four traditional two-row mancala games, as `docs/rules.md`
 //! states them: Mangala IV (Gaziantep), Sadeqa III (Welega), Al-manqala
 //! (Galilee) and Anywoli (Gambela).
+//!
+//! Where the common rules live (each game's own rules are in `games/`, one module a game):
+//!
+//! | rule | what | module |
+//! |---|---|---|
+//! | C-1 | board, pits and their numbering | `moves`, `side` |
+//! | C-2 | sowing | `sow` |
+//! | C-3 | relay (multi-lap) sowing | `sow` |
+//! | C-4 | first player | `variant` ([`Options::first`]), `position` |
+//! | C-5 | endless moves | `sow`, `children` |
+//! | C-6 | repetition | `game`, `playout` ([`REPETITION_LIMIT`] in `catalog`) |
+//! | C-7 | result | `position` |
+//! | C-8 | passing and "no move" | `position` |
 //!
 //! A [`Position`] is always legal; make one with [`Position::new`] or from an
 //! editable [`Setup`]. Play a [`Move`] with [`Position::play`] (checked),
@@ -17,7 +30,9 @@
 //!     + u32::from(after.stores().south) + u32::from(after.stores().north), 96);
 //! ```
 
+mod catalog;
 mod children;
+mod error;
 mod game;
 mod games;
 mod moves;
@@ -29,16 +44,22 @@ mod side;
 mod sow;
 mod trace;
 mod variant;
+#[cfg(feature = "serde")]
+mod view;
 
+pub use catalog::{OptionKind, OptionSpec, OptionValue, REPETITION_LIMIT, VariantInfo, When};
 pub use children::Children;
+pub use error::{PlayError, SetupError};
 pub use game::Game;
 pub use moves::{Move, MoveList, ParseMoveError, Pit};
 pub use playout::Playouts;
-pub use position::{End, EndReason, Memory, Outcome, PlayError, Position, Setup, SetupError};
+pub use position::{End, EndReason, Memory, Outcome, Position, Setup};
 pub use rng::SplitMix64;
 pub use side::{BySide, ParseSideError, Side};
 pub use trace::{CaptureKind, NoObserver, Observer, Step, Trace};
 pub use variant::{LastFour, MangalaSetup, Options, ParseVariantError, Rules, SadeqaSeeds, Variant};
+#[cfg(feature = "serde")]
+pub use view::{EndView, PositionView};
 
 /// Sowing laps after which a move that has not ended is endless (C-5).
 pub const MAX_LAPS: u32 = 10_000;

@@ -73,6 +73,26 @@ impl Move {
             None => t.parse(),
         }
     }
+
+    /// The move in that notation: a pit's letter, or `split`; a pit beyond the board
+    /// (`2 × pits_per_row` or more) as its number.
+    ///
+    /// ```
+    /// use mancala_core::Move;
+    /// assert_eq!(Move::Sow(2).notation(8), "c");
+    /// assert_eq!(Move::Sow(12).notation(8), "E");
+    /// assert_eq!(Move::Split.notation(7), "split");
+    /// ```
+    #[must_use]
+    pub fn notation(self, pits_per_row: u8) -> String {
+        match self {
+            Move::Sow(pit) if pits_per_row <= 26 && pit < pits_per_row => char::from(b'a' + pit).to_string(),
+            Move::Sow(pit) if pits_per_row <= 26 && pit < 2 * pits_per_row => {
+                char::from(b'A' + pit - pits_per_row).to_string()
+            }
+            other => other.to_string(),
+        }
+    }
 }
 
 /// Up to twelve sowing moves, without allocating.

@@ -1,6 +1,6 @@
 //! Random playouts: the engine's benchmark, the same natively and in wasm.
 
-use crate::{Move, NoObserver, Position, SplitMix64};
+use crate::{Move, NoObserver, Position, REPETITION_LIMIT, SplitMix64};
 
 /// Plays random games to their real end, each move drawn uniformly among the
 /// legal ones ([`crate::Children::choose`]), repetition (C-6) included, counted
@@ -131,7 +131,7 @@ impl Playouts {
     /// Counts `pos` (C-6) and ends the game at its third occurrence, once it is sure the player
     /// to move can move there (else C-8's pass or end comes first, and its position counts).
     fn count(&mut self, pos: &mut Position) {
-        while !pos.is_over() && self.seen.add(pos.placement_hash()) >= 3 {
+        while !pos.is_over() && self.seen.add(pos.placement_hash()) >= u32::from(REPETITION_LIMIT) {
             if pos.proves_move() {
                 pos.end_by_repetition(&mut NoObserver);
                 return;

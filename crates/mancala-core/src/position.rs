@@ -1,14 +1,12 @@
 //! Setups, positions, playing moves, and how a game ends (C-7, C-8).
 
-use core::fmt;
-
 use crate::games;
 use crate::moves::PitSet;
 use crate::rng::SplitMix64;
 use crate::sow::Sown;
 use crate::{
-    BySide, CaptureKind, MAX_PITS, MangalaSetup, Move, MoveList, NoObserver, Observer, Options, Pit, Rules, Side,
-    Variant,
+    BySide, CaptureKind, MAX_PITS, MangalaSetup, Move, MoveList, NoObserver, Observer, Options, Pit, PlayError, Rules,
+    SetupError, Side, Variant,
 };
 
 /// Who won (C-7).
@@ -76,71 +74,6 @@ pub struct End {
     pub outcome: Outcome,
     pub reason: EndReason,
 }
-
-/// Why a move cannot be played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlayError {
-    /// The game is over.
-    GameOver,
-    /// No such pit on this board.
-    NoSuchPit,
-    /// The pit is in the opponent's row.
-    NotYourPit,
-    /// The pit holds no seeds.
-    EmptyPit,
-    /// The opponent's row is empty and another move feeds it (AM-4).
-    MustFeed,
-    /// The sowing would never end (C-5).
-    Endless,
-    /// Only the leftmost playable pit may be sown (MG-4): this one.
-    Forced(Pit),
-    /// Only Al-manqala has the split (AM-9).
-    NoSplit,
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::NoSuchPit => f.write_str("there is no such pit on this board"),
-            PlayError::NotYourPit => f.write_str("not your pit"),
-            PlayError::EmptyPit => f.write_str("that pit is empty"),
-            PlayError::MustFeed => f.write_str("you must feed your opponent"),
-            PlayError::Endless => f.write_str("that sowing would never end"),
-            PlayError::Forced(pit) => write!(f, "you must sow your leftmost pit ({pit})"),
-            PlayError::NoSplit => f.write_str("only Al-manqala has the split"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
-
-/// Why a setup is not a position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetupError {
-    /// The board has the wrong number of pits.
-    PitCount { expected: usize, found: usize },
-    /// Board and stores do not add up to the game's seeds (C-7).
-    SeedTotal { expected: u32, found: u64 },
-    /// Al-manqala captures only 2 or 4 at a time, so captured counts are even (AM-5).
-    OddStores,
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::PitCount { expected, found } => {
-                write!(f, "this board has {expected} pits, but {found} counts were given")
-            }
-            SetupError::SeedTotal { expected, found } => {
-                write!(f, "this game has {expected} seeds, but board and stores hold {found}")
-            }
-            SetupError::OddStores => f.write_str("in Al-manqala captured seeds always come in even numbers"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// An editable position with no guarantees; [`Position::from_setup`] checks it.
 #[derive(Debug, Clone, PartialEq, Eq)]

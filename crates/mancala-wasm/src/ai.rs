@@ -55,9 +55,12 @@ fn level(id: &str) -> Result<Level, JsError> {
     id.parse().map_err(|e| JsError::new(&format!("{e}")))
 }
 
-/// The clock of the search's time limit: the browser's.
+/// The clock of the search's time limit: the page's or the worker's `performance.now()`
+/// (monotonic, finer than a millisecond), else the system clock.
 fn clock() -> impl FnMut() -> f64 {
-    js_sys::Date::now
+    let performance: Option<web_sys::Performance> =
+        js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok().and_then(|p| p.dyn_into().ok());
+    move || performance.as_ref().map_or_else(js_sys::Date::now, web_sys::Performance::now)
 }
 
 /// The levels offered to players, weakest first: `[{ id, name }]`.

@@ -8,8 +8,6 @@ use core::fmt;
 use mancala_core::{Options, PlayError, SetupError};
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::error_id;
-
 /// Why [`crate::Game::new`] or [`crate::Game::load`] refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReadError {
@@ -48,9 +46,7 @@ impl ReadError {
             ReadError::BadOption { .. } => "bad-option",
             ReadError::Options(_) => "options",
             ReadError::Position(_) => "position",
-            ReadError::Setup(SetupError::PitCount { .. }) => "pit-count",
-            ReadError::Setup(SetupError::SeedTotal { .. }) => "seed-total",
-            ReadError::Setup(SetupError::OddStores) => "odd-stores",
+            ReadError::Setup(err) => err.id(),
             ReadError::NotAMove { .. } => "not-a-move",
             ReadError::Illegal { .. } => "illegal",
             ReadError::Ply { .. } => "ply",
@@ -78,7 +74,7 @@ impl ReadError {
             ReadError::BadOption { name, value } => vec![("option", text(name)), ("value", text(value))],
             ReadError::NotAMove { number: n, text: t } => vec![("number", number(*n)), ("text", text(t))],
             ReadError::Illegal { number: n, text: t, why } => {
-                vec![("number", number(*n)), ("text", text(t)), ("why", text(error_id(*why)))]
+                vec![("number", number(*n)), ("text", text(t)), ("why", text(why.id()))]
             }
             ReadError::Ply { ply, moves } => vec![("ply", number(*ply)), ("n", number(*moves))],
         }

@@ -12,7 +12,9 @@ mod error;
 mod save;
 
 use mancala_core::ritual::{self, Parity, Role};
-use mancala_core::{BySide, End, Move, Options, Outcome, PlayError, Position, Side, Trace, Variant};
+use mancala_core::{
+    BySide, EndView, Move, Options, PlayError, Position, PositionView, Side, Trace, Variant, VariantInfo,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -22,17 +24,6 @@ pub use error::ReadError;
 use save::{SAVE_FORMAT, Saved, StartView};
 #[cfg(not(target_arch = "wasm32"))]
 pub use save::{load_json, save_json};
-
-/// The options each game reads (`shared/rules.md`), in the order the page
-/// shows them.
-fn option_names(variant: Variant) -> &'static [&'static str] {
-    match variant {
-        Variant::Mangala => &["first", "setup", "freeChoice"],
-        Variant::Sadeqa => &["first", "sadeqaSeeds"],
-        Variant::Manqala => &["first"],
-        Variant::Anywoli => &["first", "lastFour", "lotSeed"],
-    }
-}
 
 /// A game in progress: its start, its moves, undo and redo.
 #[wasm_bindgen]
@@ -104,7 +95,7 @@ impl Game {
                 let now = self.game.position();
                 Preview {
                     legal: false,
-                    reason: Some(error_id(err)),
+                    reason: Some(err.id()),
                     message: Some(err.to_string()),
                     forced: match err {
                         PlayError::Forced(pit) => Some(pit),
@@ -146,6 +137,34 @@ impl Game {
         value.ok().and_then(|v| js_sys::JSON::stringify(&v).ok()).and_then(|s| s.as_string()).unwrap_or_default()
     }
 
+    /// A game of `variant` with `options` (as [`Game::new`] takes them) from `start`
+    /// (`undefined`: the game's own layout; else `{ board, stores: { south, north }, turn }`),
+    /// `moves` (pit numbers, letters as the move list writes them, or `split`) replayed and
+    /// checked, and `ply` of them played (`undefined`: all). A share link's game, built here so
+    /// that no JS writes the save format.
+    ///
+    /// # Errors
+    /// The [`ReadError`] that [`Game::load`] gives for the same game.
+    pub fn replay(
+        variant: &str,
+        options: JsValue,
+        moves: Vec<String>,
+        ply: Option<usize>,
+        start: JsValue,
+    ) -> Result<Game, ReadError> {
+        let n = parse_variant(variant)?.pits_per_row();
+        let moves = moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| match Move::from_notation(&text, n) {
+                Ok(mv) => Ok(mv.to_string()),
+                Err(_) => Err(ReadError::NotAMove { number: i + 1, text }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let saved = Saved::new(variant, Js(options), Js(start), moves, ply);
+        Ok(Game { game: save::read(saved)? })
+    }
+
     /// A game from [`Game::save`]'s text, every move replayed and checked.
     ///
     /// # Errors
@@ -183,8 +202,8 @@ impl Game {
             .zip(all.positions().windows(2))
             .map(|(mv, pair)| MoveView { mv: mv.to_string(), side: pair[0].turn(), stores: pair[1].stores() })
             .collect();
-        let legal: Vec<u8> = pos.legal_moves().pits().to_vec();
-        let forced = (pos.rules().forced_leftmost && legal.len() == 1).then(|| legal[0]);
+        let position = PositionView::from(pos);
+        let forced = (pos.rules().forced_leftmost && position.legal.len() == 1).then(|| position.legal[0]);
         let seen = self.game.occurrences();
         State {
             variant: pos.variant().id(),
@@ -192,15 +211,10 @@ impl Game {
             pits_per_row: pos.rules().pits_per_row,
             seeds: pos.rules().seeds,
             stores_on_board: pos.rules().stores_on_board,
-            board: pos.board().to_vec(),
-            stores: pos.stores(),
-            to_move: pos.to_move(),
+            position,
             turn: pos.turn(),
-            legal,
             can_split: !pos.is_over() && pos.is_legal(Move::Split),
             forced,
-            over: pos.is_over(),
-            end: pos.end().map(EndView::from),
             ply: played,
             moves: history,
             can_undo: played > 0,
@@ -224,19 +238,14 @@ struct State {
     /// Every seed of the game (C-7).
     seeds: u32,
     stores_on_board: bool,
-    board: Vec<u8>,
-    stores: BySide<u8>,
-    /// Who moves next; `null` once over.
-    to_move: Option<Side>,
+    /// Board, stores, who moves, legal pits and the end: the command line's view.
+    #[serde(flatten)]
+    position: PositionView,
     turn: Side,
-    /// Pits the player to move may sow.
-    legal: Vec<u8>,
     /// Whether the split (AM-9) may be proposed now.
     can_split: bool,
     /// The one pit the player must sow (MG-4), if play is forced.
     forced: Option<u8>,
-    over: bool,
-    end: Option<EndView>,
     /// Moves played up to this position.
     ply: usize,
     /// Every move, undone ones included.
@@ -259,25 +268,6 @@ struct MoveView {
     mv: String,
     side: Side,
     stores: BySide<u8>,
-}
-
-/// The end of a game, flat: `{ winner: "south" | "north" | null, reason }`.
-#[derive(Debug, Serialize)]
-struct EndView {
-    winner: Option<Side>,
-    reason: &'static str,
-}
-
-impl From<End> for EndView {
-    fn from(end: End) -> EndView {
-        EndView {
-            winner: match end.outcome {
-                Outcome::Win(side) => Some(side),
-                Outcome::Draw => None,
-            },
-            reason: end.reason.id(),
-        }
-    }
 }
 
 /// The shape of [`Game::preview`].
@@ -329,20 +319,6 @@ impl save::Value for Js {
     }
 }
 
-/// The stable id of a [`PlayError`], for the page's translations.
-fn error_id(err: PlayError) -> &'static str {
-    match err {
-        PlayError::GameOver => "game-over",
-        PlayError::NoSuchPit => "no-such-pit",
-        PlayError::NotYourPit => "not-your-pit",
-        PlayError::EmptyPit => "empty-pit",
-        PlayError::MustFeed => "must-feed",
-        PlayError::Endless => "endless",
-        PlayError::Forced(_) => "forced",
-        PlayError::NoSplit => "no-split",
-    }
-}
-
 fn parse_move(text: &str) -> Result<Move, JsError> {
     text.parse().map_err(|e| JsError::new(&format!("{e}")))
 }
@@ -370,44 +346,42 @@ impl SerializeWith for serde_wasm_bindgen::Serializer {
     }
 }
 
-/// One game's metadata for the chooser.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct VariantInfo {
-    id: &'static str,
-    name: &'static str,
-    pits_per_row: u8,
-    /// Seeds with the default options.
-    seeds: u32,
-    stores_on_board: bool,
-    relay: bool,
-    /// The option fields this game reads.
-    options: &'static [&'static str],
-}
-
-/// The four games: `[{ id, name, pitsPerRow, seeds, storesOnBoard, relay,
-/// options }]`, in the order to list them.
+/// The four games, in the order to list them: `[{ id, name, pitsPerRow, seeds, storesOnBoard,
+/// relay, ritual, split, repetition, options }]`, each option `{ key, rule, kind, values?,
+/// default, when? }` ([`mancala_core::VariantInfo`]).
 ///
 /// # Errors
 /// Never in practice.
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
-    let list: Vec<VariantInfo> = Variant::ALL
-        .into_iter()
-        .map(|v| {
-            let rules = v.rules(&Options::default());
-            VariantInfo {
-                id: v.id(),
-                name: v.name(),
-                pits_per_row: rules.pits_per_row,
-                seeds: rules.seeds,
-                stores_on_board: rules.stores_on_board,
-                relay: rules.relay,
-                options: option_names(v),
-            }
-        })
-        .collect();
-    to_js(&list)
+    to_js(&VariantInfo::all())
+}
+
+/// The version of the save format that [`Game::save`] writes and [`Game::load`] reads.
+#[wasm_bindgen(js_name = saveFormat)]
+#[must_use]
+pub fn save_format() -> u32 {
+    SAVE_FORMAT
+}
+
+/// The letter of `pit` on a board of `pits_per_row` pits a row: South `a`, `b`, … and North
+/// `A`, `B`, …, each from its owner's left (the move list's notation).
+#[wasm_bindgen(js_name = pitLetter)]
+#[must_use]
+pub fn pit_letter(pit: u8, pits_per_row: u8) -> String {
+    Move::Sow(pit).notation(pits_per_row)
+}
+
+/// The pit a letter (or a pit number) names on a board of `pits_per_row` pits a row.
+///
+/// # Errors
+/// Text that names no pit of that board.
+#[wasm_bindgen(js_name = letterPit)]
+pub fn letter_pit(text: &str, pits_per_row: u8) -> Result<u8, JsError> {
+    match Move::from_notation(text, pits_per_row) {
+        Ok(Move::Sow(pit)) if pit < 2 * pits_per_row => Ok(pit),
+        _ => Err(JsError::new(&format!("\"{text}\" names no pit of this board"))),
+    }
 }
 
 /// MG-3: who decides the sides, `"challenger"` or `"guesser"`, when

@@ -28,6 +28,13 @@ pub(crate) struct Saved<V: Value> {
     ply: Option<usize>,
 }
 
+impl<V: Value> Saved<V> {
+    /// A save in this version's format of `variant`'s game with these values.
+    pub(crate) fn new(variant: &str, options: V, position: V, moves: Vec<String>, ply: Option<usize>) -> Self {
+        Saved { format: SAVE_FORMAT, variant: variant.to_owned(), options, position, moves, ply }
+    }
+}
+
 /// A JSON value of a save as one reader sees it: a JS value in the browser, a `serde_json`
 /// value natively.
 pub(crate) trait Value: Default {
@@ -66,14 +73,13 @@ pub(crate) fn set_up(game: &mancala_core::Game) -> Option<StartView> {
 pub(crate) fn write<V: Value>(game: &mancala_core::Game) -> Saved<V> {
     let mut all = game.clone();
     all.jump(all.moves().len() + all.redoable());
-    Saved {
-        format: SAVE_FORMAT,
-        variant: game.start().variant().id().to_owned(),
-        options: V::of_options(game.start().options()),
-        position: set_up(game).map(|start| V::of_start(&start)).unwrap_or_default(),
-        moves: all.moves().iter().map(ToString::to_string).collect(),
-        ply: Some(game.moves().len()),
-    }
+    Saved::new(
+        game.start().variant().id(),
+        V::of_options(game.start().options()),
+        set_up(game).map(|start| V::of_start(&start)).unwrap_or_default(),
+        all.moves().iter().map(ToString::to_string).collect(),
+        Some(game.moves().len()),
+    )
 }
 
 /// The game a save holds, every move replayed and checked.

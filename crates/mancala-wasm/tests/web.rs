@@ -1,7 +1,9 @@
 //! The wasm face in a real browser (headless Chromium): what the page sees.
 #![cfg(target_arch = "wasm32")]
 
-use mancala_wasm::{Game, random_hidden, random_seed, ritual_chooser, ritual_seats, variants};
+use mancala_wasm::{
+    Game, letter_pit, pit_letter, random_hidden, random_seed, ritual_chooser, ritual_seats, save_format, variants,
+};
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -442,4 +444,99 @@ fn a_game_can_start_from_a_set_up_position() {
         message(Game::load(&text.replace("48, \"north\": 48", "48, \"north\": 49")).unwrap_err()),
         "the position does not fit the game: this game has 98 seeds, but board and stores hold 99"
     );
+}
+
+/// The games as the page builds its chooser, links and texts from them: MG-3's ritual, AM-9's
+/// split, C-6's third occurrence, and each game's options with their rules, values and defaults.
+#[wasm_bindgen_test]
+fn the_games_describe_their_options() {
+    let list: serde_json::Value = serde_wasm_bindgen::from_value(variants().unwrap()).unwrap();
+    let facts: Vec<(&str, bool, bool, u64)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (v["id"].as_str().unwrap(), v["ritual"] == true, v["split"] == true, v["repetition"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        facts,
+        [
+            ("mangala-iv", true, false, 3),
+            ("sadeqa-iii", false, false, 3),
+            ("al-manqala", false, true, 3),
+            ("anywoli", false, false, 3)
+        ]
+    );
+    let keys = |i: usize| -> Vec<&str> {
+        list[i]["options"].as_array().unwrap().iter().map(|o| o["key"].as_str().unwrap()).collect()
+    };
+    assert_eq!(keys(0), ["first", "setup", "freeChoice"]);
+    assert_eq!(keys(1), ["first", "sadeqaSeeds"]);
+    assert_eq!(keys(2), ["first"]);
+    assert_eq!(keys(3), ["first", "lastFour", "lotSeed"]);
+    assert_eq!(
+        list[1]["options"][1],
+        serde_json::json!({"key": "sadeqaSeeds", "rule": "SQ-1", "kind": "choice", "values": ["six", "four"], "default": "six"})
+    );
+    assert_eq!(
+        list[3]["options"][2],
+        serde_json::json!({"key": "lotSeed", "rule": "AW-7", "kind": "seed", "default": 0, "when": {"key": "lastFour", "value": "lot"}})
+    );
+    assert_eq!(
+        list[0]["options"][2],
+        serde_json::json!({"key": "freeChoice", "rule": "MG-4", "kind": "flag", "default": false})
+    );
+}
+
+/// The move list's letters (South a…, North A…, each from its owner's left; C-1 numbering).
+#[wasm_bindgen_test]
+fn pit_letters_both_ways() {
+    assert_eq!(
+        (pit_letter(0, 7), pit_letter(6, 7), pit_letter(7, 7), pit_letter(23, 12)),
+        ("a".into(), "g".into(), "A".into(), "L".into())
+    );
+    for n in [7, 8, 12] {
+        for pit in 0..2 * n {
+            assert_eq!(letter_pit(&pit_letter(pit, n), n).unwrap(), pit);
+        }
+    }
+    assert_eq!(letter_pit("9", 8).unwrap(), 9);
+    assert_eq!(message(letter_pit("I", 8).unwrap_err()), "\"I\" names no pit of this board");
+    assert!(letter_pit("16", 8).is_err());
+    assert!(letter_pit("split", 7).is_err());
+}
+
+/// A share link's game built by the wasm: letters or numbers, a ply, a set-up start; the save it
+/// writes is the one `Game.load` reads, and bad moves are named as `load` names them.
+#[wasm_bindgen_test]
+fn replay_builds_a_linked_game() {
+    let moves = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let game =
+        Game::replay("sadeqa-iii", JsValue::UNDEFINED, moves(&["c", "A", "1"]), Some(2), JsValue::UNDEFINED).unwrap();
+    let s = state(&game);
+    assert_eq!(
+        (s.ply, s.moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(), s.can_redo),
+        (2, vec!["2", "8", "1"], true)
+    );
+    let saved: serde_json::Value = serde_json::from_str(&game.save()).unwrap();
+    assert_eq!(
+        saved,
+        serde_json::json!({"format": save_format(), "variant": "sadeqa-iii", "options": saved["options"].clone(), "moves": ["2", "8", "1"], "ply": 2})
+    );
+    let start =
+        options(r#"{"board": [1,0,0,0,0,0,1,0,0,0,0,0,0,0], "stores": {"south": 48, "north": 48}, "turn": "south"}"#);
+    let set_up = Game::replay("al-manqala", options(r#"{"first": "north"}"#), moves(&["g"]), None, start).unwrap();
+    assert_eq!(state(&set_up).board, vec![1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(Game::load(&set_up.save()).unwrap().save(), set_up.save());
+    let err = |variant: &str, list: &[&str]| {
+        coded(Game::replay(variant, JsValue::UNDEFINED, moves(list), None, JsValue::UNDEFINED).unwrap_err())
+    };
+    assert_eq!(err("sadeqa-iii", &["c", "z"]), ("not-a-move".into(), r#"{"number":2,"text":"z"}"#.into()));
+    assert_eq!(
+        err("sadeqa-iii", &["c", "c"]),
+        ("illegal".into(), r#"{"number":2,"text":"2","why":"not-your-pit"}"#.into())
+    );
+    assert_eq!(err("chess", &[]), ("unknown-game".into(), r#"{"name":"chess"}"#.into()));
+    assert_eq!(save_format(), 1);
 }

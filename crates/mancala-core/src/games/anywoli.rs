@@ -1,5 +1,5 @@
 //! # Rules
-//! Anywoli, Anuak, Gambela (`shared/rules.md`, AW):
+//! Anywoli, Anuak, Gambela (`docs/rules.md`, AW):
 //! - AW-1: 2×12, four per pit (96), two stores never sown into.
 //! - AW-2: sow any occupied pit; no legal move: pass; neither can move: the
 //!   game ends as by C-6.

@@ -1,5 +1,5 @@
 //! # Rules
-//! Mangala IV, Gaziantep (`shared/rules.md`, MG):
+//! Mangala IV, Gaziantep (`docs/rules.md`, MG):
 //! - MG-1: 2×7, 98 seeds, no stores.
 //! - MG-2: seven per pit, or a random spread from a numeric seed (`Setup`).
 //! - MG-3: the opening ritual decides sides (`crate::ritual`).

@@ -1,5 +1,5 @@
 //! # Rules
-//! Al-manqala, Galilee (`shared/rules.md`, AM):
+//! Al-manqala, Galilee (`docs/rules.md`, AM):
 //! - AM-1: 2×7, seven per pit (98); captures are set aside.
 //! - AM-2: sow any non-empty pit of your row.
 //! - AM-3: one lap, no relay.

@@ -1,5 +1,5 @@
 //! # Rules
-//! Sadeqa III, Welega (`shared/rules.md`, SQ):
+//! Sadeqa III, Welega (`docs/rules.md`, SQ):
 //! - SQ-1: 2×8, six per pit (96), or four (64) as an option.
 //! - SQ-2: sow any occupied pit of your row.
 //! - SQ-3: relay while the last seed falls into an occupied pit.

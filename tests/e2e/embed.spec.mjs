@@ -87,9 +87,9 @@ async function greedyGame(page, baseURL, variant) {
   await page.goto(baseURL);
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
   return page.evaluate(async (v) => {
-    const { Engine, initEngine } = await import('./js/engine.js');
+    const { Game, initEngine } = await import('./js/engine.js');
     await initEngine();
-    const e = Engine.create(v, {});
+    const e = Game.create(v, {});
     /** @type {string[]} */
     const moves = [];
     const boards = [e.state().board];

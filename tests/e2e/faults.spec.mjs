@@ -26,8 +26,8 @@ const OTHER_TAB =
  */
 function expected(page, moves, variant = 'mangala-iv') {
   return page.evaluate(async ([list, v]) => {
-    const { Engine } = await import('./js/engine.js');
-    const e = Engine.create(v, v === 'mangala-iv' ? { setup: 'even' } : {});
+    const { Game } = await import('./js/engine.js');
+    const e = Game.create(v, v === 'mangala-iv' ? { setup: 'even' } : {});
     for (const m of list) e.play(m);
     const s = e.state();
     e.free();
@@ -290,8 +290,8 @@ test('"Reload" for a service-worker update while the computer thinks: its turn c
     // The player's move is kept and the computer, to move again, plays its reply.
     await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
     const moves = await page.evaluate(async () => {
-      const { Engine } = await import('./js/engine.js');
-      const e = Engine.load(JSON.parse(localStorage.getItem('mancala-atlas:game') ?? '').save);
+      const { Game } = await import('./js/engine.js');
+      const e = Game.load(JSON.parse(localStorage.getItem('mancala-atlas:game') ?? '').save);
       const s = e.state();
       e.free();
       return s.moves.map((m) => m.move);
@@ -399,8 +399,8 @@ test.describe('embedded', () => {
     await page.evaluate(() => clearInterval(/** @type {any} */ (window).flood));
     await probe();
     const want = await game.evaluate(async (p) => {
-      const { Engine } = await import('./js/engine.js');
-      const e = Engine.create('sadeqa-iii', {});
+      const { Game } = await import('./js/engine.js');
+      const e = Game.create('sadeqa-iii', {});
       e.play(p);
       const s = e.state();
       e.free();

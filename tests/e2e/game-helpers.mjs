@@ -71,10 +71,10 @@ export async function shown(page) {
  */
 export async function engine(page) {
   return page.evaluate(async () => {
-    const { Engine } = await import('./js/engine.js');
+    const { Game } = await import('./js/engine.js');
     const raw = localStorage.getItem('mancala-atlas:game');
     if (!raw) throw new Error('no autosave');
-    const e = Engine.load(JSON.parse(raw).save);
+    const e = Game.load(JSON.parse(raw).save);
     const s = e.state();
     e.free();
     return {
@@ -168,10 +168,10 @@ export async function startFromChooser(page, name, configure) {
  */
 export async function greedyPit(page) {
   return page.evaluate(async () => {
-    const { Engine } = await import('./js/engine.js');
+    const { Game } = await import('./js/engine.js');
     const raw = localStorage.getItem('mancala-atlas:game');
     if (!raw) throw new Error('no autosave');
-    const e = Engine.load(JSON.parse(raw).save);
+    const e = Game.load(JSON.parse(raw).save);
     try {
       const s = e.state();
       const me = /** @type {'south' | 'north'} */ (s.toMove);
@@ -243,9 +243,9 @@ export function useHost() {
 export async function findAnywoliLine(page, want, options = {}) {
   return page.evaluate(
     async ([want, options]) => {
-      const { Engine } = await import('./js/engine.js');
+      const { Game } = await import('./js/engine.js');
       for (let variant = 0; variant < 400; variant++) {
-        const e = Engine.create('anywoli', options);
+        const e = Game.create('anywoli', options);
         try {
           /** @type {number[]} */
           const moves = [];

@@ -196,8 +196,8 @@ test('Anywoli: the last four drawn by lot, visibly (AW-7)', async ({ page }) => 
   const e = await expectShownIsEngine(page);
   expect(e.end?.reason).toBe('four-left');
   const lot = await page.evaluate(async () => {
-    const { Engine } = await import('./js/engine.js');
-    const g = Engine.create('anywoli', { lastFour: 'lot', lotSeed: 5 });
+    const { Game } = await import('./js/engine.js');
+    const g = Game.create('anywoli', { lastFour: 'lot', lotSeed: 5 });
     const side = g.state().lot;
     g.free();
     return side;

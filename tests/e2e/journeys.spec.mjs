@@ -213,7 +213,7 @@ test.describe('rare failures', () => {
     await expect(notice).toHaveText('The computer could not choose a move. “Let the computer move” tries again.');
     await expect(page.getByRole('button', { name: 'Let the computer move' })).toBeVisible();
     // A move the engine refuses (the page checks first, so this takes a direct call): its reason.
-    await page.evaluate(() => /** @type {any} */ (window).mancalaAtlas.playMove(0));
+    await page.evaluate(() => /** @type {any} */ (window).mancalaAtlas.play(0));
     await expect(notice).toHaveText('Pit a belongs to your opponent.');
     // Another language's texts cannot be fetched: the page stays in English and says why.
     await page.route('**/i18n/tr.json', (route) => route.abort());

@@ -114,7 +114,7 @@ test.describe('§2 an embed of the README\'s height shows all of it at 320–900
     await page.setViewportSize({ width: 600, height: HEIGHT });
     await openEmbed(page, iframes[1]);
     const geo = await page.evaluate(() => {
-      const g = /** @type {any} */ (window).mancalaAtlas.geo;
+      const g = /** @type {any} */ (window).mancalaAtlas.geometry();
       return { trays: g.trays, bankChips: g.bankChips };
     });
     expect(geo).toEqual({ trays: false, bankChips: null });
@@ -186,7 +186,7 @@ test.describe('§3 the pits\' names on the board', () => {
       await open(page, `game=${game.id}`);
       const drawn = await page.evaluate(() => {
         const app = /** @type {any} */ (window).mancalaAtlas;
-        const g = app.geo;
+        const g = app.geometry();
         const ctx = /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).getContext('2d');
         const dpr = devicePixelRatio;
         const pits = [...document.querySelectorAll('#pits .pit')].map((b) => {
@@ -280,7 +280,7 @@ test.describe('§6 the site\'s layout', () => {
         await open(page, `game=${game.id}`);
         const out = await page.evaluate(async () => {
           const { chipRect } = await import('./js/render.js');
-          const g = /** @type {any} */ (window).mancalaAtlas.geo;
+          const g = /** @type {any} */ (window).mancalaAtlas.geometry();
           const ctx = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
           return /** @type {const} */ (['south', 'north']).filter((side) => {
             const t = g.banks[side];

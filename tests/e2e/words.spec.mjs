@@ -251,8 +251,8 @@ test('links take the move list\'s letters as well as numbers; share links are wr
   await setSpeed(page, 'instant');
   // Three legal moves, the last by North, as numbers and as the move list writes them.
   const line = await page.evaluate(async () => {
-    const { Engine } = await import('./js/engine.js');
-    const e = Engine.create('sadeqa-iii', {});
+    const { Game } = await import('./js/engine.js');
+    const e = Game.create('sadeqa-iii', {});
     try {
       const moves = [];
       while (moves.length < 3) {

@@ -3,10 +3,10 @@
 // pits' own positions, in every orientation, and the board fits the room it is given.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { layout } from '../../www/js/render.js';
+import { layout } from '../../www/js/geometry.js';
 import { pitLetter } from '../../www/js/state.js';
 
-/** @typedef {import('../../www/js/render.js').Geometry} Geometry */
+/** @typedef {import('../../www/js/geometry.js').Geometry} Geometry */
 
 /** Indices of South's row and North's row. @param {number} n */
 const rows = (n) => ({

@@ -5,7 +5,7 @@
  * come as numbers, 1 the weakest.
  */
 
-import { Ai, Engine, initEngine, levels } from './engine.js';
+import { Ai, Game, initEngine, levels } from './engine.js';
 
 /** @type {Ai | null} */
 let ai = null;
@@ -27,7 +27,7 @@ function seed() {
  * @param {Ai} ai
  */
 function answer(msg, ai) {
-  const game = Engine.load(String(msg.save));
+  const game = Game.load(String(msg.save));
   try {
     const level = levelId(msg.level);
     switch (msg.type) {

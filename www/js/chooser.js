@@ -5,7 +5,7 @@
  * @module chooser
  */
 
-import { LEVELS } from './state.js';
+import { LEVELS, seatsFor } from './state.js';
 
 /** @typedef {import('./engine.js').Options} Options */
 /** @typedef {import('./engine.js').VariantInfo} VariantInfo */
@@ -309,16 +309,4 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     const checked = /** @type {HTMLElement | null} */ (games.querySelector('input:checked'));
     checked?.focus();
   });
-}
-
-/**
- * Who sits where before any ritual.
- * @param {Seating['mode']} mode
- * @param {'south' | 'north'} human
- * @returns {{south: string, north: string}}
- */
-export function seatsFor(mode, human) {
-  if (mode === 'two') return { south: 'p1', north: 'p2' };
-  if (mode === 'demo') return { south: 'computer', north: 'computer' };
-  return human === 'south' ? { south: 'you', north: 'computer' } : { south: 'computer', north: 'you' };
 }

@@ -21,10 +21,10 @@
 
 import { randomSeed } from './engine.js';
 import { LANGUAGES } from './i18n.js';
-import { COMPUTER, EMBED_MODES, THEMES, allowEntries, encodeLink, originOf } from './link.js';
+import { COMPUTER, EMBED_MODES, THEMES, allowEntries, originOf } from './link.js';
 import { LEVELS, SPEEDS } from './state.js';
 
-/** @typedef {import('./app.js').App} App */
+/** @typedef {import('./api.js').Api} Api */
 /** @typedef {import('./engine.js').GameState} GameState */
 /** @typedef {import('./state.js').Seating} Seating */
 
@@ -152,14 +152,14 @@ export function allowList(text) {
 
 /**
  * The seating for "the computer plays `computer`".
- * @param {App} app
+ * @param {Api} api
  * @param {ComputerSide} computer
  * @param {number} level
  * @returns {Seating}
  */
-function seatingFor(app, computer, level) {
+function seatingFor(api, computer, level) {
   const mode = computer === 'both' ? 'demo' : computer === 'none' ? 'two' : 'computer';
-  return app.seatingFrom({ mode, human: computer === 'south' ? 'north' : 'south', level });
+  return api.seatingFrom({ mode, human: computer === 'south' ? 'north' : 'south', level });
 }
 
 /** @param {Seating} s @returns {ComputerSide} */
@@ -219,73 +219,61 @@ function summary(g) {
 }
 
 /**
- * The saved game of `g`'s position, without the moves after it (a puzzle's
- * answer must not be one "redo" away).
- * @param {GameState} g
- */
-function savedAt(g) {
-  const moves = g.moves.slice(0, g.ply).map((m) => m.move);
-  return JSON.stringify({ format: 1, variant: g.variant, options: g.options, position: g.start ?? undefined, moves });
-}
-
-/**
  * The same game as a share link on the site (this page without the embed's query).
- * @param {App} app
+ * @param {Api} api
+ * @param {Document} doc
  */
-export function siteLink(app) {
-  const g = app.state.game;
-  const { origin, pathname } = app.doc.location;
-  if (!g) return `${origin}${pathname}`;
-  return `${origin}${pathname}#${encodeLink(g.variant, g.options, g.moves.map((m) => m.move), g.ply, app.state.seating, g.start, g.pitsPerRow)}`;
+export function siteLink(api, doc) {
+  const { origin, pathname } = doc.location;
+  const link = api.link();
+  return link ? `${origin}${pathname}#${link}` : `${origin}${pathname}`;
 }
 
 /**
  * The embed's own heading and way out, since the site's header is hidden:
  * the game's name becomes the page's `<h1>`, and a small link beside it
  * opens the same game on the site in a new tab. Returns what undoes both.
- * @param {App} app
+ * @param {Api} api
+ * @param {Document} doc
  * @returns {() => void}
  */
-function frameHeading(app) {
-  const doc = app.doc;
-  const h2 = app.el.title;
+function frameHeading(api, doc) {
+  const h2 = /** @type {HTMLElement} */ (doc.getElementById('game-title'));
   const h1 = doc.createElement('h1');
   h1.id = h2.id;
   h1.append(...h2.childNodes);
   h2.replaceWith(h1);
-  app.el.title = h1;
   const link = doc.createElement('a');
   link.id = 'embed-site';
   link.className = 'site-link';
   link.target = '_blank';
   link.rel = 'noopener';
   link.dataset.i18n = 'embed.site';
-  link.textContent = app.m.t('embed.site');
+  link.textContent = api.messages().t('embed.site');
   // The game moves on: the link follows each move shown, and is brought up to date when followed.
-  const refresh = () => (link.href = siteLink(app));
+  const refresh = () => (link.href = siteLink(api, doc));
   refresh();
   for (const type of ['pointerdown', 'focus', 'click']) link.addEventListener(type, refresh);
   const moved = new MutationObserver(refresh);
-  moved.observe(app.el.board, { attributeFilter: ['data-variant', 'data-ply'] });
+  moved.observe(/** @type {HTMLElement} */ (doc.getElementById('board')), { attributeFilter: ['data-variant', 'data-ply'] });
   h1.parentElement?.append(link);
   return () => {
     moved.disconnect();
     link.remove();
     h2.replaceChildren(...h1.childNodes);
     h1.replaceWith(h2);
-    app.el.title = h2;
   };
 }
 
 /**
- * Sets up embed mode on a page whose game `app.restore` has already opened
+ * Sets up embed mode on a page whose game `api.restore` has already opened
  * from the query. Returns a function that undoes it.
- * @param {App} app
+ * @param {Api} api
+ * @param {Document} doc
  * @param {URLSearchParams} query
  * @returns {() => void}
  */
-export function startEmbed(app, query) {
-  const doc = app.doc;
+export function startEmbed(api, doc, query) {
   const win = /** @type {Window} */ (doc.defaultView);
   const mode = isOneOf(query.get('mode'), MODES) ? query.get('mode') : 'play';
   const theme = query.get('theme');
@@ -301,21 +289,14 @@ export function startEmbed(app, query) {
   /** @type {(() => void)[]} */
   const cleanups = [];
 
-  /** @param {Seating} seating */
-  const seat = (seating) => {
-    app.interrupt();
-    app.paused = false;
-    app.update({ seating });
-    app.next();
-  };
   const level = Number(query.get('level'));
   const computer = query.get('computer');
   if (isOneOf(computer, COMPUTER) || isOneOf(level, LEVELS)) {
-    const side = isOneOf(computer, COMPUTER) ? computer : computerOf(app.state.seating);
-    seat(seatingFor(app, side, isOneOf(level, LEVELS) ? level : app.state.seating.level));
+    const side = isOneOf(computer, COMPUTER) ? computer : computerOf(api.state.seating);
+    api.seat(seatingFor(api, side, isOneOf(level, LEVELS) ? level : api.state.seating.level));
   }
 
-  cleanups.push(frameHeading(app));
+  cleanups.push(frameHeading(api, doc));
 
   // A view steps through its game; to its ends in one click too.
   if (mode === 'view') {
@@ -328,27 +309,24 @@ export function startEmbed(app, query) {
   }
 
   // A puzzle: this position, its answer not redoable, and a way back to it.
-  let start = app.state.game ? savedAt(app.state.game) : '';
+  let start = api.shown();
   if (mode === 'puzzle') {
     const restart = doc.createElement('button');
     restart.type = 'button';
     restart.id = 'btn-restart';
     restart.dataset.i18n = 'embed.restart';
-    restart.textContent = app.m.t('embed.restart');
+    restart.textContent = api.messages().t('embed.restart');
     const again = () => {
-      if (start && app.loadSave(start, app.state.seating) === null) {
-        app.update({ notice: '', noticeIsError: false });
-        app.next();
-      }
+      if (start && api.load(start) === null) api.say('');
     };
     restart.addEventListener('click', again);
     doc.getElementById('controls')?.prepend(restart);
     cleanups.push(() => restart.remove());
     // From the position shown, keeping what the notice says about the link.
-    if (start && app.loadSave(start, app.state.seating) === null) app.next();
+    if (start) api.load(start);
   }
   // The "opened from the link" welcome is noise inside someone else's page; errors stay.
-  if (!app.state.noticeIsError) app.update({ notice: '' });
+  if (!api.state.noticeIsError) api.say('');
 
   /**
    * @param {Extract<Command, {type: 'new-game' | 'load'}>} cmd
@@ -356,28 +334,23 @@ export function startEmbed(app, query) {
   const load = (cmd) => {
     const options = { ...cmd.options };
     if (cmd.type === 'new-game' && options.setup === 'random') options.setup = { random: randomSeed() };
-    /** @type {Record<string, unknown>} */
-    const saved = { format: 1, variant: cmd.game, options, position: cmd.position, moves: cmd.moves };
-    if (cmd.ply !== undefined) saved.ply = cmd.ply;
-    const s = app.state.seating;
+    const s = api.state.seating;
     const seating =
       cmd.computer !== undefined || cmd.level !== undefined
-        ? seatingFor(app, cmd.computer ?? computerOf(s), cmd.level ?? s.level)
+        ? seatingFor(api, cmd.computer ?? computerOf(s), cmd.level ?? s.level)
         : s;
-    const error = app.loadSave(JSON.stringify(saved), seating);
+    const error = api.load({ variant: cmd.game, options, moves: cmd.moves, ply: cmd.ply, start: cmd.position }, seating);
     if (error !== null) {
-      app.update({ notice: app.m.t('link.bad', { reason: error }), noticeIsError: true });
+      api.say(api.messages().t('link.bad', { reason: error }), true);
       post({ type: 'error', command: cmd.type, message: error });
       return;
     }
-    const g = /** @type {GameState} */ (app.state.game);
     if (mode === 'puzzle') {
-      start = savedAt(g);
-      app.loadSave(start, seating);
+      start = api.shown();
+      if (start) api.load(start, seating);
     }
-    app.update({ notice: '', noticeIsError: false });
-    post({ type: 'loaded', ...summary(/** @type {GameState} */ (app.state.game)) });
-    app.next();
+    api.say('');
+    post({ type: 'loaded', ...summary(/** @type {GameState} */ (api.state.game)) });
   };
 
   /** @param {Command} cmd */
@@ -385,10 +358,9 @@ export function startEmbed(app, query) {
     if (cmd.type !== 'set-option') return load(cmd);
     const { name, value } = cmd;
     if (name === 'theme') applyTheme(doc, /** @type {Theme} */ (value));
-    else if (name === 'speed') app.update({ settings: { ...app.state.settings, speed: /** @type {any} */ (value) } });
-    else if (name === 'lang') app.setLanguage(String(value));
-    else if (name === 'computer') seat(seatingFor(app, /** @type {ComputerSide} */ (value), app.state.seating.level));
-    else if (name === 'level') seat({ ...app.state.seating, level: Number(value) });
+    else if (name === 'speed' || name === 'lang') api.setOption(name, String(value));
+    else if (name === 'computer') api.seat(seatingFor(api, /** @type {ComputerSide} */ (value), api.state.seating.level));
+    else if (name === 'level') api.seat({ ...api.state.seating, level: Number(value) });
   };
 
   /** @param {MessageEvent} e */
@@ -401,15 +373,13 @@ export function startEmbed(app, query) {
   win.addEventListener('message', onMessage);
   cleanups.push(() => win.removeEventListener('message', onMessage));
 
-  /** @param {Event} e */
-  const onMove = (e) => {
-    const { move, game } = /** @type {CustomEvent<{move: number | 'split', game: GameState}>} */ (e).detail;
-    const side = game.moves[game.ply - 1]?.side ?? null;
-    post({ type: 'move', move: String(move), side, ...summary(game) });
-    if (game.over && game.end) post({ type: 'gameover', winner: game.end.winner, reason: game.end.reason, ...summary(game) });
-  };
-  doc.addEventListener('atlas:move', onMove);
-  cleanups.push(() => doc.removeEventListener('atlas:move', onMove));
+  cleanups.push(
+    api.subscribe((move, game) => {
+      const side = game.moves[game.ply - 1]?.side ?? null;
+      post({ type: 'move', move: String(move), side, ...summary(game) });
+      if (game.over && game.end) post({ type: 'gameover', winner: game.end.winner, reason: game.end.reason, ...summary(game) });
+    }),
+  );
 
   // The content's height, for parents that size the iframe to fit.
   const main = doc.getElementById('main') ?? doc.body;
@@ -424,8 +394,9 @@ export function startEmbed(app, query) {
   observer.observe(main);
   cleanups.push(() => observer.disconnect());
 
-  post({ type: 'ready', mode, ...(app.state.game ? summary(app.state.game) : {}) });
-  if (app.state.noticeIsError) post({ type: 'error', command: 'embed', message: app.state.notice });
+  const { game, notice, noticeIsError } = api.state;
+  post({ type: 'ready', mode, ...(game ? summary(game) : {}) });
+  if (noticeIsError) post({ type: 'error', command: 'embed', message: notice });
   return () => {
     for (const undo of cleanups.splice(0)) undo();
   };

@@ -136,7 +136,7 @@ function asError(err) {
 }
 
 /** One game: a wrapper over the wasm handle. Call `free()` when done. */
-export class Engine {
+export class Game {
   /** @param {wasm.Game} game */
   constructor(game) {
     /** @private */
@@ -146,12 +146,12 @@ export class Engine {
   /**
    * @param {string} variant
    * @param {Options} [options]
-   * @returns {Engine}
+   * @returns {Game}
    * @throws {Error} unknown game or malformed option (a {@link ReadError})
    */
   static create(variant, options) {
     try {
-      return new Engine(new wasm.Game(variant, options));
+      return new Game(new wasm.Game(variant, options));
     } catch (err) {
       throw asError(err);
     }
@@ -159,12 +159,12 @@ export class Engine {
 
   /**
    * @param {string} text what `save()` wrote
-   * @returns {Engine}
+   * @returns {Game}
    * @throws {Error} a clear message saying what is wrong (a {@link ReadError})
    */
   static load(text) {
     try {
-      return new Engine(wasm.Game.load(text));
+      return new Game(wasm.Game.load(text));
     } catch (err) {
       throw asError(err);
     }
@@ -280,7 +280,7 @@ export class Ai {
   }
 
   /**
-   * @param {Engine} game
+   * @param {Game} game
    * @param {string} level a level id
    * @param {number} seed
    * @returns {Thought}
@@ -295,7 +295,7 @@ export class Ai {
 
   /**
    * Mangala IV's ritual (MG-3): the side the computer takes.
-   * @param {Engine} game
+   * @param {Game} game
    * @param {string} level
    * @returns {Side}
    */
@@ -305,7 +305,7 @@ export class Ai {
 
   /**
    * Al-manqala (AM-9): whether `side` accepts a split now.
-   * @param {Engine} game
+   * @param {Game} game
    * @param {Side} side
    * @param {string} level
    * @returns {boolean}

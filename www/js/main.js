@@ -6,7 +6,7 @@
  * @module main
  */
 
-import { App } from './app.js';
+import { createApp } from './app.js';
 import { startEmbed } from './embed.js';
 import { initEngine } from './engine.js';
 import { loadMessages, pickLanguage } from './i18n.js';
@@ -52,7 +52,7 @@ async function main() {
   // own game; `mode=view` shows a game to step through without playing.
   const embed = query.get('embed') === '1';
   document.documentElement.classList.toggle('embed', embed);
-  const app = new App(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed });
+  const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed });
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   };
@@ -60,9 +60,9 @@ async function main() {
   const problems = [...languageProblems(query.get('lang')), ...(embed ? embedProblems(query) : [])];
   app.restore(location.hash || location.search, problems);
   forget();
-  if (embed) startEmbed(app, query);
+  if (embed) startEmbed(app, document, query);
   // The service worker's install fetches the whole site: not before the first frame.
-  else requestAnimationFrame(() => setTimeout(() => registerServiceWorker(() => app.m)));
+  else requestAnimationFrame(() => setTimeout(() => registerServiceWorker(() => app.messages())));
   // A link pasted into the address bar of an open page changes only the hash.
   addEventListener('hashchange', () => {
     if (app.openLink(location.hash) !== '') forget();

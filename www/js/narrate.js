@@ -24,7 +24,7 @@ import { other, pitLetter, sideOf } from './state.js';
 /** @typedef {import('./i18n.js').Messages} Messages */
 /** @typedef {'you' | 'computer' | 'other'} Person */
 
-/** The players a seat can hold (chooser.js `seatsFor`, ritual.js). */
+/** The players a seat can hold (state.js `seatsFor`, ritual.js). */
 export const PLAYERS = /** @type {const} */ (['p1', 'p2', 'you', 'computer']);
 
 /**

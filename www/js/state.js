@@ -52,8 +52,21 @@ export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
  */
 
 /**
+ * What the page is doing: nothing in particular (`idle`), playing out a
+ * move (`moving`), holding Mangala IV's ritual (`ritual`), or waiting to be
+ * asked before the computer moves (`paused`: after undo, or a failure).
+ * @typedef {'idle' | 'moving' | 'ritual' | 'paused'} Phase
+ */
+
+/**
  * @typedef {object} AppState
  * @property {string} lang
+ * @property {Phase} phase
+ * @property {number} epoch  changes whenever the game is replaced or the computer is asked, so
+ *   that stale answers are dropped
+ * @property {{origin: number | null, last: number | null} | null} lastMove  where the last move
+ *   shown started and ended
+ * @property {import('./chooser.js').Choice | null} lastChoice  what the "New game" dialog chose last
  * @property {Settings} settings
  * @property {Seating} seating
  * @property {GameState | null} game  the engine's truth
@@ -75,6 +88,10 @@ export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
 export function createState() {
   return {
     lang: 'en',
+    phase: 'idle',
+    epoch: 0,
+    lastMove: null,
+    lastChoice: null,
     settings: { speed: 'normal', autoForced: null, ritual: true },
     seating: { mode: 'two', human: 'south', level: 2, players: { south: 'p1', north: 'p2' } },
     game: null,
@@ -148,6 +165,26 @@ export function controller(seating, side) {
 }
 
 /**
+ * Whether a human may play now, or would but for a pause.
+ * @param {AppState} s
+ */
+export function humanTurn(s) {
+  const g = s.game;
+  // A proposal of the split (AM-9) waits for the other player's answer, who may also play on.
+  const awaitingAnswer = s.splitOffer?.proposer === g?.toMove;
+  const busy = s.phase === 'moving' || s.phase === 'ritual';
+  return Boolean(g && g.toMove && !busy && !s.viewOnly && !awaitingAnswer && controller(s.seating, g.toMove) === 'human');
+}
+
+/**
+ * Whether the board takes a human's move now.
+ * @param {AppState} s
+ */
+export function canPlay(s) {
+  return humanTurn(s) && s.phase !== 'paused';
+}
+
+/**
  * Whether a forced move (MG-4) plays itself: as the player set it, else
  * against the computer (a human waiting to click the only pit while the
  * computer replies at once is no game), not between two people.
@@ -214,4 +251,16 @@ export function summarize(trace) {
  */
 export function seatPlayers(seats, who) {
   return { south: who[seats.south], north: who[seats.north] };
+}
+
+/**
+ * Who sits where before any ritual.
+ * @param {Seating['mode']} mode
+ * @param {Side} human
+ * @returns {{south: string, north: string}}
+ */
+export function seatsFor(mode, human) {
+  if (mode === 'two') return { south: 'p1', north: 'p2' };
+  if (mode === 'demo') return { south: 'computer', north: 'computer' };
+  return human === 'south' ? { south: 'you', north: 'computer' } : { south: 'computer', north: 'you' };
 }

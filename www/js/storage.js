@@ -58,7 +58,7 @@ function unreadable(code) {
   return Object.assign(new Error(`the autosave is unreadable (${code})`), { code, params: {} });
 }
 
-/** The players each mode seats, South's first (chooser.js `seatsFor`; the ritual may swap them). */
+/** The players each mode seats, South's first (state.js `seatsFor`; the ritual may swap them). */
 const PAIRS = { two: ['p1 p2', 'p2 p1'], computer: ['you computer', 'computer you'], demo: ['computer computer'] };
 
 /**

@@ -7,7 +7,7 @@
  */
 
 import { optionPieces, pitName, playerName, previewText, sideName, toMoveText } from './narrate.js';
-import { controller, pitLetter } from './state.js';
+import { canPlay as playable, controller, pitLetter } from './state.js';
 
 /** @typedef {import('./state.js').AppState} AppState */
 /** @typedef {import('./state.js').Seating} Seating */
@@ -27,25 +27,98 @@ export function moveName(m, move, n) {
 }
 
 /**
- * Page elements the view writes to.
- * @typedef {object} Elements
- * @property {HTMLElement} board
- * @property {HTMLElement} pits
- * @property {HTMLElement} title
- * @property {HTMLElement} info
- * @property {HTMLElement} notice
- * @property {HTMLElement} banner
- * @property {HTMLElement} preview
- * @property {HTMLElement} playerSouth
- * @property {HTMLElement} playerNorth
- * @property {HTMLOListElement} moves
- * @property {HTMLButtonElement} undo
- * @property {HTMLButtonElement} redo
- * @property {HTMLButtonElement} forced
- * @property {HTMLButtonElement} split
- * @property {HTMLButtonElement} resume
- * @property {HTMLSelectElement} speed
+ * @param {Document} doc
+ * @param {string} id
  */
+function byId(doc, id) {
+  const el = doc.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el;
+}
+
+/**
+ * The page's elements, found once. The title is looked up each time: an
+ * embed makes it the page's heading (a new element of the same id).
+ * @param {Document} doc
+ */
+export function findElements(doc) {
+  const $ = (/** @type {string} */ id) => byId(doc, id);
+  return {
+    get title() {
+      return $('game-title');
+    },
+    board: $('board'),
+    canvas: /** @type {HTMLCanvasElement} */ ($('canvas')),
+    table: $('table'),
+    pits: $('pits'),
+    info: $('game-info'),
+    notice: $('notice'),
+    banner: $('banner'),
+    preview: $('preview'),
+    playerSouth: $('player-south'),
+    playerNorth: $('player-north'),
+    moves: /** @type {HTMLOListElement} */ ($('moves')),
+    newGame: /** @type {HTMLButtonElement} */ ($('btn-new')),
+    openRules: /** @type {HTMLButtonElement} */ ($('btn-rules')),
+    undo: /** @type {HTMLButtonElement} */ ($('btn-undo')),
+    redo: /** @type {HTMLButtonElement} */ ($('btn-redo')),
+    first: /** @type {HTMLButtonElement} */ ($('btn-first')),
+    last: /** @type {HTMLButtonElement} */ ($('btn-last')),
+    forced: /** @type {HTMLButtonElement} */ ($('btn-forced')),
+    split: /** @type {HTMLButtonElement} */ ($('btn-split')),
+    resume: /** @type {HTMLButtonElement} */ ($('btn-resume')),
+    speed: /** @type {HTMLSelectElement} */ ($('speed')),
+    live: $('live'),
+    lang: /** @type {HTMLSelectElement} */ ($('lang')),
+    share: /** @type {HTMLButtonElement} */ ($('btn-share')),
+    shareBox: $('share-box'),
+    shareLink: /** @type {HTMLInputElement} */ ($('share-link')),
+    chooser: /** @type {HTMLDialogElement} */ ($('chooser')),
+    start: /** @type {HTMLDialogElement} */ ($('start')),
+    end: /** @type {HTMLDialogElement} */ ($('end')),
+    endTitle: $('end-title'),
+    endScore: $('end-score'),
+    endReason: $('end-reason'),
+    endExtra: $('end-extra'),
+    endReview: $('end-review'),
+    endAgain: $('end-again'),
+    endNew: $('end-new'),
+    rules: /** @type {HTMLDialogElement} */ ($('rules')),
+    rulesGame: /** @type {HTMLSelectElement} */ ($('rules-game')),
+    rulesBody: $('rules-body'),
+    rulesClose: $('rules-close'),
+    splitOffer: $('split-offer'),
+    splitTitle: $('split-title'),
+    splitText: $('split-text'),
+    splitAccept: $('btn-accept'),
+    splitDecline: $('btn-decline'),
+    ritual: {
+      section: $('ritual'),
+      title: $('ritual-title'),
+      text: $('ritual-text'),
+      fist: $('ritual-fist'),
+      actions: $('ritual-actions'),
+    },
+    setForced: /** @type {HTMLInputElement} */ ($('set-forced')),
+    setRitual: /** @type {HTMLInputElement} */ ($('set-ritual')),
+    setIds: /** @type {HTMLInputElement} */ ($('set-ids')),
+  };
+}
+
+/** @typedef {ReturnType<typeof findElements>} Elements */
+
+/**
+ * A writer of the live region: each text is said, even the same one twice.
+ * @param {HTMLElement} live
+ * @returns {(text: string) => void}
+ */
+export function announcer(live) {
+  let flip = false;
+  return (text) => {
+    flip = !flip;
+    live.textContent = text + (flip ? '\u00a0' : '');
+  };
+}
 
 /**
  * Makes one button per pit, once per board size.
@@ -87,31 +160,17 @@ export function placePits(layer, g) {
 }
 
 /**
- * Whether a human may play now.
- * @param {AppState} s
- * @param {boolean} busy
- */
-export function humanTurn(s, busy) {
-  const g = s.game;
-  // A proposal of the split (AM-9) waits for the other player's answer, who may also play on.
-  const awaitingAnswer = s.splitOffer?.proposer === g?.toMove;
-  return Boolean(
-    g && g.toMove && !busy && !s.viewOnly && !awaitingAnswer && controller(s.seating, g.toMove) === 'human',
-  );
-}
-
-/**
  * @param {Elements} el
  * @param {AppState} s
  * @param {Messages} m
- * @param {{busy: boolean, paused: boolean, ritual: boolean}} flags
  */
-export function sync(el, s, m, flags) {
+export function sync(el, s, m) {
   const g = s.game;
   if (!g) return;
   const n = g.pitsPerRow;
-  const busy = flags.busy || flags.ritual;
-  const canPlay = humanTurn(s, busy) && !flags.paused;
+  const ritual = s.phase === 'ritual';
+  const busy = s.phase === 'moving' || ritual;
+  const canPlay = playable(s);
   const legal = new Set(canPlay ? g.legal : []);
 
   // Pit buttons: names, legality, one tab stop (roving focus).
@@ -135,7 +194,7 @@ export function sync(el, s, m, flags) {
   el.board.dataset.toMove = g.toMove ?? '';
   el.board.dataset.over = String(g.over);
   el.board.dataset.ply = String(g.ply);
-  el.board.dataset.busy = String(flags.busy);
+  el.board.dataset.busy = String(s.phase === 'moving');
   el.board.dataset.legal = canPlay ? g.legal.join(',') : '';
   el.board.dataset.forced = g.forced === null ? '' : String(g.forced);
 
@@ -160,11 +219,11 @@ export function sync(el, s, m, flags) {
     const score = /** @type {HTMLElement} */ (box.querySelector('.score'));
     const turn = /** @type {HTMLElement} */ (box.querySelector('.turn'));
     // Until the ritual (MG-3) has given out the sides, a bar names its side only.
-    who.textContent = flags.ritual
+    who.textContent = ritual
       ? sideName(m, side)
       : m.t('player.label', { player: playerName(m, s.seating, side), side: sideName(m, side) });
     score.textContent = m.t('player.captured', { n: shown.stores[side] });
-    const moving = g.toMove === side && !flags.ritual;
+    const moving = g.toMove === side && !ritual;
     box.classList.toggle('to-move', moving);
     turn.textContent = moving ? toMoveText(m, s.seating, side, s.thinking) : '';
   }
@@ -191,7 +250,7 @@ export function sync(el, s, m, flags) {
   el.forced.hidden = g.forced === null || !canPlay;
   if (g.forced !== null) el.forced.textContent = m.t('controls.forced', { letter: pitLetter(g.forced, n) });
   el.split.hidden = !g.canSplit || !canPlay || Boolean(s.splitOffer);
-  el.resume.hidden = !(flags.paused && !busy && g.toMove && controller(s.seating, g.toMove) === 'computer');
+  el.resume.hidden = !(s.phase === 'paused' && g.toMove && controller(s.seating, g.toMove) === 'computer');
   el.speed.value = s.settings.speed;
 
   syncMoves(el.moves, g, m, !busy);

@@ -1,0 +1,120 @@
+// @ts-check
+/**
+ * Starting a game: the first visit's welcome, the "New game" dialog, and
+ * the side-choosing ritual of the games that hold one before play (MG-3).
+ * @module start
+ */
+
+import { openChooser } from './chooser.js';
+import { randomHidden, randomSeed, ritualChooser, ritualSeats } from './engine.js';
+import { turnLine } from './narrate.js';
+import { runRitual } from './ritual.js';
+import { seatsFor } from './state.js';
+import { openWelcome } from './welcome.js';
+
+/** @typedef {import('./app.js').Context} Context */
+/** @typedef {import('./chooser.js').Choice} Choice */
+/** @typedef {import('./session.js').Session} Session */
+/** @typedef {import('./play.js').Play} Play */
+/** @typedef {import('./panels.js').Panels} Panels */
+
+export class Start {
+  /**
+   * @param {Context} ctx
+   * @param {Session} session
+   * @param {Play} play
+   * @param {Panels} panels
+   */
+  constructor(ctx, session, play, panels) {
+    this.ctx = ctx;
+    this.session = session;
+    this.play = play;
+    this.panels = panels;
+  }
+
+  /** @private */
+  get s() {
+    return this.ctx.store.state;
+  }
+
+  /** The first visit: the games, each one click from a game against the computer or for two. */
+  async welcome() {
+    const epoch = this.s.epoch;
+    const start = await openWelcome(this.ctx.el.start, this.ctx.m, this.session.engine.variants);
+    if (!start || epoch !== this.s.epoch) return;
+    const human = 'south';
+    await this.begin({
+      variant: start.variant,
+      options: {},
+      seating: { mode: start.mode, human, level: this.s.seating.level, players: seatsFor(start.mode, human) },
+      ritual: this.s.settings.ritual,
+    });
+  }
+
+  /** The "New game" dialog, opened at the last choice or the game shown. */
+  async choose() {
+    const s = this.s;
+    const g = s.game;
+    const initial = s.lastChoice ?? {
+      variant: g?.variant ?? this.session.engine.variants[0].id,
+      options: g ? { ...g.options } : {},
+      seating: s.seating,
+      ritual: s.settings.ritual,
+    };
+    initial.ritual = s.settings.ritual;
+    const choice = await openChooser(this.ctx.el.chooser, this.ctx.m, this.session.engine.variants, initial, () => randomSeed());
+    if (!choice) return;
+    this.ctx.store.update({ lastChoice: choice });
+    if (choice.ritual !== this.s.settings.ritual) this.panels.setSetting({ ritual: choice.ritual });
+    await this.begin(choice);
+  }
+
+  /** The game just finished, once more with the same options and players. */
+  again() {
+    const g = this.s.game;
+    if (!g) return;
+    const options = this.session.replayOptions(g);
+    this.begin({ variant: g.variant, options, seating: this.session.freshSeating(), ritual: this.s.settings.ritual });
+  }
+
+  /** @param {Choice} choice */
+  async begin(choice) {
+    const { ctx, session } = this;
+    const error = session.start(choice.variant, choice.options, choice.seating);
+    if (error !== null) {
+      ctx.store.update({ notice: ctx.m.t('chooser.bad', { reason: error }), noticeIsError: true });
+      return;
+    }
+    const game = /** @type {import('./engine.js').Game} */ (session.game);
+    const epoch = this.s.epoch;
+    if (choice.variant === 'mangala-iv' && choice.ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
+      ctx.store.update({ phase: 'ritual' });
+      const first = choice.options.first ?? 'south';
+      const players = await runRitual(
+        ctx.el.ritual,
+        ctx.m,
+        choice.seating,
+        first,
+        {
+          chooser: ritualChooser,
+          seats: ritualSeats,
+          hidden: randomHidden,
+          side: () => this.play.computer.chooseSide(game.save(), choice.seating.level).catch(() => first),
+        },
+        (text) => ctx.announce(text),
+      );
+      if (epoch !== this.s.epoch) return;
+      ctx.store.update({ phase: 'idle' });
+      if (players) {
+        const seating = { ...this.s.seating, players };
+        if (seating.mode === 'computer') seating.human = players.south === 'you' ? 'south' : 'north';
+        ctx.store.update({ seating });
+        session.autosave();
+      }
+    }
+    const g = this.s.game;
+    ctx.announce(g ? turnLine(ctx.m, this.s.seating, g) : '');
+    this.play.board.focus();
+    this.play.next();
+  }
+}

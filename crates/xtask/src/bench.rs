@@ -13,7 +13,6 @@
 
 mod browser;
 mod engine;
-pub mod size;
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -126,7 +125,7 @@ impl Unit {
             Unit::Millis if x >= 100.0 => format!("{x:.0} ms"),
             Unit::Millis => format!("{x:.1} ms"),
             Unit::Ratio => format!("{x:.2}×"),
-            Unit::Bytes => size::kb(x.round() as u64),
+            Unit::Bytes => format!("{:.1} kB", x / 1000.0),
             Unit::Count => format!("{x:.0}"),
         }
     }

@@ -4,9 +4,10 @@
 //! 2. `cargo build -p mancala-wasm --release --target wasm32-unknown-unknown`;
 //! 3. `wasm-bindgen --target web --no-typescript` into a staging folder, then `wasm-opt -Os`
 //!    (npm `binaryen`; results cached by input hash; skipped with a warning when unavailable);
-//! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after the single
-//!    file is written from the readable modules and the modules are minified (npm `esbuild`);
-//! 5. `dist/build.json` (`{"hash", "files"}`) and the service worker's placeholders filled in:
+//! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after esbuild (npm)
+//!    bundled the single file ([`crate::single`]) and minified the modules;
+//! 5. `dist/build.json` (`{"hash", "files", "firstLoad"}`, the last from [`crate::budgets`]) and
+//!    the service worker's placeholders filled in:
 //!    `__BUILD_HASH__` becomes the bare hex hash, `__PRECACHE__` a JSON array of relative paths.
 
 use std::path::{Path, PathBuf};
@@ -14,15 +15,15 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
-use crate::tools;
 use crate::util::{self, Context, Result, cargo, fail, list_files, run, say, warn};
+use crate::{budgets, single, tools};
 
 /// The wasm crate and the file stem of its output.
 const WASM_CRATE: &str = "mancala-wasm";
 const WASM_STEM: &str = "mancala_wasm";
 /// Files that the precache list leaves out: the worker itself, the build description and the
 /// single-file build (a download of its own).
-const NOT_PRECACHED: [&str; 3] = ["sw.js", "build.json", crate::single::FILE];
+const NOT_PRECACHED: [&str; 3] = ["sw.js", "build.json", single::FILE];
 /// Hex digits of the content hash used in cache names.
 const HASH_LEN: usize = 16;
 
@@ -66,11 +67,22 @@ pub fn build() -> Result<Build> {
     util::copy_tree(&www, &fresh)?;
     util::copy_tree(&staging, &fresh.join("pkg"))?;
     remove_dir(&staging)?;
-    // The single file is made from the readable modules (its bundler reads them line by line);
-    // the served site gets them minified.
-    crate::single::write(&fresh)?; // dist/mancala-atlas.html, not precached (issue 6)
-    minify(&fresh)?;
-    let build = describe(&fresh)?;
+    // esbuild bundles the single file (which also tells the first-load graph) and minifies the
+    // modules; without it the site works the same, only larger, and the budgets cannot be checked.
+    let first_load = match tools::ensure_esbuild() {
+        Ok(esbuild) => {
+            let glue = format!("pkg/{WASM_STEM}");
+            let named = single::write(&fresh, &esbuild, &glue) // not precached (issue 6)
+                .map_err(|e| warn(format_args!("single-file build skipped ({} not written): {e}", single::FILE)));
+            minify(&fresh, &esbuild)?;
+            named.ok()
+        }
+        Err(e) => {
+            warn(format_args!("skipping the single file and minification ({e}); the site works, only larger"));
+            None
+        }
+    };
+    let build = describe(&fresh, first_load)?;
     swap_in(&fresh, &dist_dir())?;
 
     let wasm_size = std::fs::metadata(dist_dir().join("pkg").join(format!("{WASM_STEM}_bg.wasm")))?.len();
@@ -139,23 +151,15 @@ fn optimize(wasm: &Path) -> Result {
 const MINIFIED: [&str; 2] = ["js", "pkg"];
 
 /// Minifies every module under [`MINIFIED`] in `site` in place with esbuild (no bundling: one file
-/// in, the same file out, imports and `import.meta.url` kept); skipped with a warning when esbuild
-/// is unavailable, since the site works the same, only larger.
-fn minify(site: &Path) -> Result {
-    let esbuild = match tools::ensure_esbuild() {
-        Ok(path) => path,
-        Err(e) => {
-            warn(format_args!("skipping minification ({e}); the site works, only larger"));
-            return Ok(());
-        }
-    };
+/// in, the same file out, imports and `import.meta.url` kept).
+fn minify(site: &Path, esbuild: &Path) -> Result {
     for folder in MINIFIED {
         let dir = site.join(folder);
         let files: Vec<String> = list_files(&dir)?.into_iter().filter(|f| f.ends_with(".js")).collect();
         if files.is_empty() {
             continue;
         }
-        run(Command::new(&esbuild)
+        run(Command::new(esbuild)
             .current_dir(&dir)
             .args(&files)
             .args(["--minify", "--format=esm", "--target=es2022", "--charset=utf8", "--log-level=warning"])
@@ -164,8 +168,9 @@ fn minify(site: &Path) -> Result {
     Ok(())
 }
 
-/// Hashes the assembled site, writes `build.json` and fills in the service worker's placeholders.
-fn describe(dir: &Path) -> Result<Build> {
+/// Hashes the assembled site, writes `build.json` (with the first load of the files `first_load`
+/// names, see [`budgets::describe`]) and fills in the service worker's placeholders.
+fn describe(dir: &Path, first_load: Option<Vec<String>>) -> Result<Build> {
     let all: Vec<String> = list_files(dir)?.into_iter().filter(|f| f != "build.json").collect();
     let mut hasher = Sha256::new();
     for rel in &all {
@@ -177,7 +182,8 @@ fn describe(dir: &Path) -> Result<Build> {
     }
     let hash = util::hex(&hasher.finalize())[..HASH_LEN].to_owned();
     let files: Vec<String> = all.into_iter().filter(|f| !NOT_PRECACHED.contains(&f.as_str())).collect();
-    let json = format!("{}\n", serde_json::json!({ "hash": hash, "files": files }));
+    let first_load = first_load.map(|named| budgets::describe(dir, named)).transpose()?;
+    let json = format!("{}\n", serde_json::json!({ "hash": hash, "files": files, "firstLoad": first_load }));
     std::fs::write(dir.join("build.json"), json).at(&dir.join("build.json"))?;
 
     let sw = dir.join("sw.js");
@@ -226,18 +232,21 @@ mod tests {
         std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
         std::fs::write(dir.join("pkg/x.wasm"), b"\0asm").unwrap();
         std::fs::write(dir.join("sw.js"), "const C = '__BUILD_HASH__', F = __PRECACHE__;").unwrap();
-        let first = describe(&dir).unwrap();
+        let first = describe(&dir, None).unwrap();
         assert_eq!(first.hash.len(), HASH_LEN);
         assert_eq!(first.files, ["index.html", "pkg/x.wasm"]);
         let json = std::fs::read_to_string(dir.join("build.json")).unwrap();
-        assert_eq!(json, format!("{{\"files\":[\"index.html\",\"pkg/x.wasm\"],\"hash\":\"{}\"}}\n", first.hash));
+        assert_eq!(
+            json,
+            format!("{{\"files\":[\"index.html\",\"pkg/x.wasm\"],\"firstLoad\":null,\"hash\":\"{}\"}}\n", first.hash)
+        );
         let sw = std::fs::read_to_string(dir.join("sw.js")).unwrap();
         assert_eq!(sw, format!("const C = '{}', F = [\"index.html\",\"pkg/x.wasm\"];", first.hash));
 
         // Any content change gives a new hash.
         std::fs::write(dir.join("pkg/x.wasm"), b"\0asm\x01").unwrap();
         std::fs::write(dir.join("sw.js"), "const C = '__BUILD_HASH__', F = __PRECACHE__;").unwrap();
-        let second = describe(&dir).unwrap();
+        let second = describe(&dir, None).unwrap();
         assert_ne!(first.hash, second.hash);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -10,6 +10,7 @@
 //! Tools are installed on first use into `.tools/` (gitignored) and reused afterwards.
 
 mod bench;
+mod budgets;
 mod dist;
 mod fuzz;
 mod serve;

@@ -1,6 +1,4 @@
-//! Reading the site's sources, for the first-load list (`bench::size`) and
-//! the single-file build (`single`): a tag's attributes, and same-site URLs
-//! as paths inside the site.
+//! Reading `index.html` for the single-file build ([`crate::single`]): a start tag's attributes.
 
 /// The attributes of a start tag (`<link rel="icon" href=x>`, or just its
 /// attribute text): lower-case names, values quoted with `"` or `'` or bare
@@ -36,33 +34,6 @@ pub fn attr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
     attrs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
 }
 
-/// A same-site relative URL resolved against folder `base` (`""` for the
-/// root), without query or fragment; `None` for absolute URLs, `data:`, and
-/// paths that lead out of the site.
-pub fn local(url: &str, base: &str) -> Option<String> {
-    let url = url.split(['?', '#']).next().unwrap_or("");
-    if url.is_empty() || url.contains("://") || url.starts_with("//") || url.starts_with("data:") {
-        return None;
-    }
-    let (mut parts, rest): (Vec<&str>, &str) = if let Some(abs) = url.strip_prefix('/') {
-        (Vec::new(), abs)
-    } else if url.starts_with("./") || url.starts_with("../") || !url.contains(':') {
-        (base.split('/').filter(|s| !s.is_empty()).collect(), url)
-    } else {
-        return None;
-    };
-    for seg in rest.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            s => parts.push(s),
-        }
-    }
-    Some(parts.join("/"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,16 +51,5 @@ mod tests {
         let b = attributes(r#" type="module" src="js/main.js""#);
         assert_eq!(attr(&b, "src"), Some("js/main.js"));
         assert_eq!(attr(&attributes(r#"<meta content="a=b; c" name=x/>"#), "content"), Some("a=b; c"));
-    }
-
-    #[test]
-    fn resolves_relative_urls() {
-        assert_eq!(local("./app.js", "js").as_deref(), Some("js/app.js"));
-        assert_eq!(local("../pkg/m.js", "js").as_deref(), Some("pkg/m.js"));
-        assert_eq!(local("m_bg.wasm", "pkg").as_deref(), Some("pkg/m_bg.wasm"));
-        assert_eq!(local("css/app.css?v=2", "").as_deref(), Some("css/app.css"));
-        assert_eq!(local("/x.js", "js").as_deref(), Some("x.js"));
-        assert_eq!(local("https://cdn.example/x.js", ""), None);
-        assert_eq!(local("../../x.js", "js"), None);
     }
 }

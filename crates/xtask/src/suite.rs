@@ -115,7 +115,7 @@ fn budgets(state: &mut Run) -> Outcome {
     if let Err(why) = ensure_dist(state) {
         return Outcome::Fail(why);
     }
-    crate::bench::size::check_budgets(&dist::dist_dir()).into()
+    crate::budgets::check(&dist::dist_dir()).into()
 }
 
 /// Builds dist/ unless this run already did; the reason when there is none to test.

@@ -111,11 +111,16 @@ pub fn run(cmd: &mut Command) -> Result {
 
 /// Runs `cmd` quietly and returns its standard output, failing unless it exits successfully.
 pub fn output(cmd: &mut Command) -> Result<String> {
+    output_bytes(cmd).map(|out| String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Runs `cmd` quietly and returns its standard output as bytes, failing unless it exits successfully.
+pub fn output_bytes(cmd: &mut Command) -> Result<Vec<u8>> {
     let out = cmd.stdin(Stdio::null()).stderr(Stdio::inherit()).output().map_err(|e| spawn_error(cmd, e))?;
     if !out.status.success() {
         return fail(format!("`{}` failed ({})", show(cmd), out.status));
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok(out.stdout)
 }
 
 /// Whether `program` can be started (looked up on PATH).

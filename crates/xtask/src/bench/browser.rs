@@ -1,13 +1,12 @@
 //! The browser sections: `tests/bench/bench.mjs` drives Debian's Chromium against a private copy
-//! of `dist/` served by the xtask; the first-load sizes come from [`super::size`].
+//! of `dist/` served by the xtask; the first-load sizes come from the site's `build.json`.
 
 use std::collections::BTreeSet;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::size;
 use super::{Ctx, GAMES, Read, Row, Section, Target, Unit};
-use crate::util::{Result, fail};
+use crate::util::{self, Result, fail};
 
 /// Issue 14: the engine in wasm at least this fraction of its native speed.
 const RATIO_TARGET: f64 = 0.7;
@@ -112,40 +111,49 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
     Ok(())
 }
 
+/// The first load that `dist` described in the site's `build.json` (see `budgets.rs`).
+fn first_load(ctx: &mut Ctx) -> Result<Value> {
+    let path = ctx.site_dir()?.join("build.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| util::Error(format!("{}: {e}", path.display())))?;
+    let first = super::parse(&text).map_err(util::Error)?["firstLoad"].take();
+    if first.is_null() { fail("build.json has no first-load list (see `cargo xtask dist`)") } else { Ok(first) }
+}
+
 /// First-load bytes by kind, raw and gzipped, against the budgets.
 pub fn size(ctx: &mut Ctx, section: &mut Section) -> Result {
-    let dir = ctx.site_dir()?;
-    let sizes = size::measure(&dir)?;
+    let first = first_load(ctx)?;
     section.columns(&["raw", "gzipped"]);
-    for (kind, files, raw, gz) in size::totals(&sizes) {
-        let label = format!("first load: {kind} ({files} file{})", if files == 1 { "" } else { "s" });
-        let mut row = Row::new(label, Unit::Bytes, vec![Some(raw as f64), Some(gz as f64)]);
-        if kind == "total" {
-            row = row.target(Target::at_most(size::TOTAL_GZ_BUDGET as f64).on(1));
-        } else if kind == "wasm" {
-            row = row.target(Target::at_most(size::WASM_GZ_BUDGET as f64).on(1));
+    for k in first["kinds"].items() {
+        let kind = k["kind"].as_str().unwrap_or("?");
+        let label = format!("first load: {kind} ({} files)", k["files"]);
+        let mut row = Row::new(label, Unit::Bytes, vec![k["raw"].as_f64(), k["gz"].as_f64()]);
+        if let Some(budget) = first["budgets"][kind].as_f64() {
+            row = row.target(Target::at_most(budget).on(1));
         }
         section.rows.push(row);
     }
     if let Some(total) = section.rows.last_mut() {
         total.note = "index.html, its css, icon and module graph, the wasm, en.json and rules.en.json; gzip -9".into();
     }
-    section.output = size::listing(&sizes);
-    let files: Vec<Value> = sizes.iter().map(|f| json!({ "path": f.path, "raw": f.raw, "gz": f.gz })).collect();
-    section.data = json!({ "files": files });
+    section.output = first["files"]
+        .items()
+        .iter()
+        .map(|f| format!("{:<34} {:>10} {:>10}\n", f["path"].as_str().unwrap_or("?"), f["raw"], f["gz"]))
+        .collect();
+    section.data = first;
     Ok(())
 }
 
 /// Navigation to `<html data-ready="true">`, fresh context each load; checks the first-load list
 /// against the requests the page really made.
 pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
-    let dir = ctx.site_dir()?;
+    let listed: BTreeSet<String> =
+        first_load(ctx)?["files"].items().iter().filter_map(|f| f["path"].as_str().map(str::to_owned)).collect();
     let v = ctx.browser("load", &[("LOADS", LOADS.to_string())])?;
     section.columns(&["median", "min", "max", "first"]);
     let t = |k: &str| v.at(&["interactive_ms", k]).as_f64();
     let waterfall = v.at(&["median_load", "waterfall"]).items();
     let requested: BTreeSet<String> = waterfall.iter().filter_map(|r| r["url"].as_str()).map(str::to_owned).collect();
-    let listed: BTreeSet<String> = size::first_load(&dir)?.into_iter().collect();
     let extra: Vec<&String> = requested.difference(&listed).collect();
     let missing: Vec<&String> = listed.difference(&requested).collect();
     let check = if extra.is_empty() && missing.is_empty() {

@@ -150,24 +150,30 @@ impl Searcher {
         self.stack.clear();
         self.stack.reserve(history.len() + MAX_PLY + 1);
         self.stack.extend_from_slice(history);
-        let legal = root.legal_moves();
-        let mut max_nodes = limits.nodes.unwrap_or(u64::MAX);
-        if legal.len() == 1 && !every_move {
-            max_nodes = max_nodes.min(SINGLE_MOVE_NODES);
-        }
         let deadline = limits.time_ms.map(|t| clock.now_ms() + t);
-        let mut run =
-            Run { s: self, eval, clock, nodes: 0, max_nodes, deadline, next_check: 0, stopped: false, horizon: false };
+        let mut run = Run {
+            s: self,
+            eval,
+            clock,
+            nodes: 0,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            deadline,
+            next_check: 0,
+            stopped: false,
+            horizon: false,
+        };
         let mover = root.turn();
-        let mut moves: Vec<RootMove> = legal
-            .pits()
-            .iter()
-            .map(|&pit| {
-                let child = run.child_of(&root, pit);
+        let n = run.children(&root, 0);
+        let mut moves: Vec<RootMove> = (0..n)
+            .map(|i| {
+                let (pit, child) = (run.s.pits[0][i], run.s.kids[0][i]);
                 let score = run.static_value(&child, mover);
                 RootMove { pit, child, score, pv: [pit; MAX_PLY], pv_len: 1 }
             })
             .collect();
+        if moves.len() == 1 && !every_move {
+            run.max_nodes = run.max_nodes.min(SINGLE_MOVE_NODES);
+        }
         moves.sort_by_key(|m| core::cmp::Reverse(m.score));
         let mut analysis = Analysis { moves, depth: 0, nodes: 0, exact: false };
         let max_depth = limits.depth.map_or(MAX_PLY - 1, |d| usize::from(d).clamp(1, MAX_PLY - 1));
@@ -298,58 +304,21 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         self.stopped
     }
 
-    /// The position after `pit`, with repetition (C-6) applied against the
-    /// history and the path.
-    fn child_of(&mut self, pos: &Position, pit: u8) -> Position {
-        let mut child = *pos;
-        child.play_unchecked(Move::Sow(pit));
-        self.nodes += 1;
-        if !child.is_over() && self.repeats(&child) {
-            child.end_by_repetition(&mut NoObserver);
-        }
-        child
-    }
-
-    /// Plays every legal move of `pos` (not over) into `kids`, their pits
-    /// into `pits`; returns how many. In the relaying games a move is legal
-    /// when its pit is the mover's, occupied and not endless (MG-4, SQ-2,
-    /// AW-2; C-5), and `play_unchecked` leaves the position unchanged for an
-    /// endless move, so the children come from one sowing each instead of
-    /// two (`legal_moves` sows to test for endlessness). Al-manqala's
-    /// feeding rule (AM-4) is left to `legal_moves`. Debug builds check the
-    /// result against `legal_moves`.
+    /// Plays every legal move of `pos` into `kids[ply]`, their pits into `pits[ply]`, with
+    /// repetition (C-6) applied against the history and the path; returns how many. The core's
+    /// `children` sows each move once, the sowing that shows it is not endless (C-5).
     fn children(&mut self, pos: &Position, ply: usize) -> usize {
         let mut n = 0;
-        if pos.variant() == Variant::Manqala {
-            for &pit in pos.legal_moves().pits() {
-                self.s.kids[ply][n] = self.child_of(pos, pit);
-                self.s.pits[ply][n] = pit;
-                n += 1;
-            }
-            return n;
-        }
-        let board = pos.board();
-        for pit in pos.row(pos.turn()) {
-            if board[pit] == 0 {
-                continue;
-            }
-            let mut child = *pos;
-            child.play_unchecked(Move::Sow(pit as u8));
+        for (mv, mut child) in pos.children() {
+            let Move::Sow(pit) = mv else { continue };
             self.nodes += 1;
-            if child == *pos {
-                continue;
-            }
             if !child.is_over() && self.repeats(&child) {
                 child.end_by_repetition(&mut NoObserver);
             }
             self.s.kids[ply][n] = child;
-            self.s.pits[ply][n] = pit as u8;
+            self.s.pits[ply][n] = pit;
             n += 1;
-            if pos.rules().forced_leftmost {
-                break;
-            }
         }
-        debug_assert_eq!(&self.s.pits[ply][..n], pos.legal_moves().pits());
         n
     }
 

@@ -1,11 +1,14 @@
 // @ts-check
-// A small static server for the tests that need a site of their own: a copy of dist/ changed
-// into a "new build" (offline.spec.mjs), served under a sub-path to show that the site works
-// under any path, or the embedding host pages when HOST_URL is not given (a run by hand).
-// Loopback only; `root` may be swapped while it runs, the way a deployment replaces files.
+// The project's one static file server: `cargo xtask serve` and `cargo xtask test` run it as a
+// program (`node tests/e2e/static-server.mjs DIR [--port N] [--quiet] [--watch-stdin]`, printing its URL as the
+// first line), the bench and the tests that need a site of their own import `serve` (a copy of
+// dist/ changed into a "new build", a site under a sub-path, the embedding host pages).
+// Loopback only, GET and HEAD, `Cache-Control: no-cache`, nothing outside its root; `root` may be
+// swapped while it runs, the way a deployment replaces files.
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -17,15 +20,19 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
   '.md': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /**
- * Serves `root` at `http://127.0.0.1:<port><mount>` (mount starts and ends with `/`).
+ * Serves `root` at `http://127.0.0.1:<port><mount>` (mount starts and ends with `/`; port 0 picks
+ * a free one).
  * @param {string} root
  * @param {string} [mount]
+ * @param {{ port?: number, log?: boolean }} [options]
  */
-export async function serve(root, mount = '/') {
+export async function serve(root, mount = '/', { port = 0, log = false } = {}) {
   const site = {
     root,
     url: '',
@@ -35,26 +42,68 @@ export async function serve(root, mount = '/') {
     },
   };
   const server = http.createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (!pathname.startsWith(mount) || pathname.includes('..') || req.method !== 'GET') {
-      res.writeHead(404).end('not found\n');
-      return;
-    }
-    let rel = pathname.slice(mount.length);
-    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    try {
-      const body = await readFile(path.join(site.root, rel));
-      res.writeHead(200, {
-        'Content-Type': TYPES[/** @type {keyof typeof TYPES} */ (path.extname(rel))] ?? 'application/octet-stream',
-        'Cache-Control': 'no-cache',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found\n');
-    }
+    const [status, headers, body] = await answer(site.root, mount, req.method ?? 'GET', req.url ?? '/');
+    res.writeHead(status, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...headers });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    if (log) console.error(`${req.method} ${req.url} ${status}`);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(undefined));
+  });
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   site.url = `http://127.0.0.1:${address.port}${mount}`;
   return site;
+}
+
+/**
+ * The reply to one request: status, headers and body.
+ * @param {string} root @param {string} mount @param {string} method @param {string} url
+ * @returns {Promise<[number, Record<string, string>, Buffer | string]>}
+ */
+async function answer(root, mount, method, url) {
+  const text = { 'Content-Type': 'text/plain; charset=utf-8' };
+  if (method !== 'GET' && method !== 'HEAD') return [405, { ...text, Allow: 'GET, HEAD' }, 'method not allowed\n'];
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://x').pathname);
+  } catch {
+    return [400, text, 'bad request\n'];
+  }
+  if (!pathname.startsWith(mount) || pathname.split(/[/\\]/).includes('..') || pathname.includes('\0')) {
+    return [404, text, 'not found\n'];
+  }
+  let file = path.join(root, pathname.slice(mount.length));
+  try {
+    if ((await stat(file)).isDirectory()) {
+      if (!pathname.endsWith('/')) return [301, { ...text, Location: `${pathname}/${new URL(url, 'http://x').search}` }, ''];
+      file = path.join(file, 'index.html');
+    }
+    const type = TYPES[/** @type {keyof typeof TYPES} */ (path.extname(file).toLowerCase())] ?? 'application/octet-stream';
+    return [200, { 'Content-Type': type }, await readFile(file)];
+  } catch {
+    return [404, text, 'not found\n'];
+  }
+}
+
+// As a program: serve DIR until stopped.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  const flag = (/** @type {string} */ name) => args.indexOf(name);
+  const port = flag('--port') >= 0 ? Number(args[flag('--port') + 1]) : 8000;
+  const dir = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--port');
+  if (!dir || !Number.isInteger(port)) {
+    console.error('usage: node static-server.mjs DIR [--port N] [--quiet] [--watch-stdin]');
+    process.exit(2);
+  }
+  try {
+    const site = await serve(path.resolve(dir), '/', { port, log: flag('--quiet') < 0 });
+    console.log(site.url);
+    // Started by another program: stop with it (its end closes our stdin).
+    if (flag('--watch-stdin') >= 0) process.stdin.on('end', () => process.exit(0)).resume();
+  } catch (err) {
+    const inUse = /** @type {NodeJS.ErrnoException} */ (err).code === 'EADDRINUSE';
+    console.error(inUse ? `port ${port} is already in use; pick another with --port N` : String(err));
+    process.exit(1);
+  }
 }

@@ -303,9 +303,9 @@ impl Ctx {
         self.site().map(|s| s.dir.clone())
     }
 
-    /// The site's URL (served by the xtask's own server).
+    /// The site's URL (served by `tests/e2e/static-server.mjs`, see [`crate::serve`]).
     pub fn site_url(&mut self) -> Result<String> {
-        self.site().map(|s| s.server.url())
+        self.site().map(|s| s.server.url().to_owned())
     }
 
     fn site(&mut self) -> Result<&Site> {

@@ -75,8 +75,7 @@ fn serve(args: &[String]) -> Result {
     let dir = dir.unwrap_or_else(dist::dist_dir);
     let server = serve::Server::start(&dir, port, log)?;
     println!("serving {} at {} (Ctrl-C to stop)", dir.display(), server.url());
-    server.wait();
-    Ok(())
+    server.wait()
 }
 
 fn main() -> ExitCode {

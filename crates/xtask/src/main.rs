@@ -4,25 +4,15 @@
 //! - `serve [--port N] [--no-build]`: build `dist/` and serve it on `http://127.0.0.1:N/` (8000).
 //! - `test [--only ..] [--skip ..] [-- playwright args]`: every check, with a summary.
 //! - `dist`: the deployable static site in `dist/`.
-//! - `bench [--only ..]`: the benchmarks, as a table and `target/bench/bench.json`.
+//! - `bench [--only ..]`: the benchmarks (`crates/mancala-bench`), a table and `target/bench/bench.json`.
 //! - `fuzz [--seconds N] [--runs N] [--target T,..] [--keep]`: a cargo fuzz campaign (`fuzz/README.md`).
 //!
 //! Tools are installed on first use into `.tools/` (gitignored) and reused afterwards.
 
-mod bench;
-mod budgets;
-mod dist;
-mod fuzz;
-mod serve;
-mod single;
-mod site;
-mod suite;
-mod tools;
-mod util;
-
 use std::process::ExitCode;
 
-use util::{Result, fail};
+use xtask::util::{Result, cargo, fail, run};
+use xtask::{dist, fuzz, serve, suite};
 
 const USAGE: &str = "usage: cargo xtask <command>
 
@@ -88,7 +78,8 @@ fn main() -> ExitCode {
         "serve" => serve(rest),
         "test" => suite::main(rest),
         "dist" => dist::main(rest),
-        "bench" => bench::main(rest),
+        // The benchmarks are a crate of their own.
+        "bench" => run(cargo().args(["run", "--quiet", "-p", "mancala-bench", "--"]).args(rest)),
         "fuzz" => fuzz::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime};
 use serde_json::{Value, json};
 
 use super::{Ctx, GAMES, Read, Row, Section, Target, Unit, median, parse, run_quietly};
-use crate::util::{self, Result, cargo, fail, say};
+use xtask::util::{self, Result, cargo, fail, say};
 
 /// Runs of `mancala bench` whose medians are reported.
 const RUNS: usize = 5;

@@ -1,4 +1,4 @@
-//! `cargo xtask bench`: runs the benchmark sections in order and prints ONE table of their figures
+//! The benchmarks (`cargo xtask bench`, which runs `cargo run -p mancala-bench -- [--only ..]`): runs the sections in order and prints ONE table of their figures
 //! (stdout; progress and details go to stderr), and writes everything to
 //! `target/bench/bench.json` as `{"sections": [{"name", "status", "seconds", "columns", "rows",
 //! "output", "data"}]}`.
@@ -15,14 +15,13 @@ mod browser;
 mod engine;
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use crate::serve::Server;
 use serde_json::{Value, json};
-
-use crate::util::{self, Context, Result, cargo, fail, say};
-use crate::{dist, tools};
+use xtask::serve::Server;
+use xtask::util::{self, Context, Result, cargo, fail, say};
+use xtask::{dist, tools};
 
 /// A benchmark section.
 struct Bench {
@@ -303,7 +302,7 @@ impl Ctx {
         self.site().map(|s| s.dir.clone())
     }
 
-    /// The site's URL (served by `tests/e2e/static-server.mjs`, see [`crate::serve`]).
+    /// The site's URL (served by `tests/e2e/static-server.mjs`, see [`xtask::serve`]).
     pub fn site_url(&mut self) -> Result<String> {
         self.site().map(|s| s.server.url().to_owned())
     }
@@ -446,8 +445,19 @@ fn load_average() -> Option<f64> {
     std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
 }
 
-/// `cargo xtask bench`.
-pub fn main(args: &[String]) -> Result {
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mancala-bench: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the sections `args` select.
+fn run(args: &[String]) -> Result {
     let benches = select(args)?;
     let load_before = load_average();
     let mut ctx = Ctx::default();

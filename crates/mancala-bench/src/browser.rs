@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::{Ctx, GAMES, Read, Row, Section, Target, Unit};
-use crate::util::{self, Result, fail};
+use xtask::util::{self, Result, fail};
 
 /// Issue 14: the engine in wasm at least this fraction of its native speed.
 const RATIO_TARGET: f64 = 0.7;

@@ -4,7 +4,8 @@
 use mancala_core::{Game, Move, PlayError, Position, Side, Variant};
 
 use crate::eval::{Evaluate, SEED, Tuned, terminal_score};
-use crate::search::{Analysis, Searcher, key_of};
+use crate::search::{Analysis, Searcher};
+use crate::table::key_of;
 use crate::{Clock, Level, Limits, Rng};
 
 /// A move chosen, with what the search thinks of it.

@@ -66,6 +66,7 @@ mod level;
 mod rng;
 mod search;
 pub mod selfplay;
+mod table;
 
 pub use clock::{Clock, NoClock};
 pub use engine::{

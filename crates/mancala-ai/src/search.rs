@@ -14,12 +14,11 @@
 //! the principal variations live in memory reserved when the searcher is
 //! made (which also keeps stack frames small, for wasm's small stack).
 
-use core::hash::{Hash, Hasher};
-
 use mancala_core::{Move, NoObserver, Options, Position, REPETITION_LIMIT, Side, Variant};
 
 use crate::Clock;
 use crate::eval::{Evaluate, terminal_score};
+use crate::table::{EXACT, Entry, LOWER, PROVEN, UPPER, key_of};
 
 /// The deepest the search goes, in plies from the root.
 pub const MAX_PLY: usize = 256;
@@ -74,21 +73,6 @@ pub(crate) struct Analysis {
     pub nodes: u64,
     pub exact: bool,
 }
-
-#[derive(Debug, Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    depth: u8,
-    pit: u8,
-    flags: u8,
-}
-
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
-const EXACT: u8 = LOWER | UPPER;
-/// The subtree reached the true end everywhere: the bound holds at any depth.
-const PROVEN: u8 = 4;
 
 /// The search's memory, reusable from one move to the next (the table is
 /// cleared for each search, so results never depend on earlier ones).
@@ -213,67 +197,6 @@ impl Searcher {
         }
         analysis.nodes = run.nodes;
         Some(analysis)
-    }
-}
-
-/// The transposition-table key of a position: everything the future of the
-/// game depends on (derived `Hash` of the whole position).
-pub(crate) fn key_of(pos: &Position) -> u64 {
-    let mut h = FastHasher(0);
-    pos.hash(&mut h);
-    h.finish()
-}
-
-/// A multiply-rotate hasher with a final mix, for table keys.
-struct FastHasher(u64);
-
-impl FastHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.add(u64::from(i));
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    fn write_isize(&mut self, i: isize) {
-        self.add(i as u64);
-    }
-    fn finish(&self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        x ^ (x >> 33)
     }
 }
 

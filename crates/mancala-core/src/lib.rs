@@ -9,11 +9,11 @@
 //! | C-1 | board, pits and their numbering | `moves`, `side` |
 //! | C-2 | sowing | `sow` |
 //! | C-3 | relay (multi-lap) sowing | `sow` |
-//! | C-4 | first player | `variant` ([`Options::first`]), `position` |
+//! | C-4 | first player | `variant` ([`Options::first`]), `setup` |
 //! | C-5 | endless moves | `sow`, `children` |
-//! | C-6 | repetition | `game`, `playout` ([`REPETITION_LIMIT`] in `catalog`) |
-//! | C-7 | result | `position` |
-//! | C-8 | passing and "no move" | `position` |
+//! | C-6 | repetition | `game`, `playout`, `end` ([`REPETITION_LIMIT`] in `catalog`) |
+//! | C-7 | result | `end` |
+//! | C-8 | passing and "no move" | `position`, `end` |
 //!
 //! A [`Position`] is always legal; make one with [`Position::new`] or from an
 //! editable [`Setup`]. Play a [`Move`] with [`Position::play`] (checked),
@@ -32,6 +32,7 @@
 
 mod catalog;
 mod children;
+mod end;
 mod error;
 mod game;
 mod games;
@@ -40,6 +41,7 @@ mod playout;
 mod position;
 pub mod ritual;
 mod rng;
+mod setup;
 mod side;
 mod sow;
 mod trace;
@@ -49,12 +51,14 @@ mod view;
 
 pub use catalog::{OptionKind, OptionSpec, OptionValue, REPETITION_LIMIT, VariantInfo, When};
 pub use children::Children;
+pub use end::{End, EndReason, Outcome};
 pub use error::{PlayError, SetupError};
 pub use game::Game;
 pub use moves::{Move, MoveList, ParseMoveError, Pit};
 pub use playout::Playouts;
-pub use position::{End, EndReason, Memory, Outcome, Position, Setup};
+pub use position::Position;
 pub use rng::SplitMix64;
+pub use setup::{Memory, Setup};
 pub use side::{BySide, ParseSideError, Side};
 pub use trace::{CaptureKind, NoObserver, Observer, Step, Trace};
 pub use variant::{LastFour, MangalaSetup, Options, ParseVariantError, Rules, SadeqaSeeds, Variant};

@@ -1,128 +1,12 @@
-//! Setups, positions, playing moves, and how a game ends (C-7, C-8).
+//! Positions and playing moves (C-8's hand-over included); setups are in `setup`, ends in `end`.
 
 use crate::games;
 use crate::moves::PitSet;
-use crate::rng::SplitMix64;
 use crate::sow::Sown;
 use crate::{
-    BySide, CaptureKind, MAX_PITS, MangalaSetup, Move, MoveList, NoObserver, Observer, Options, Pit, PlayError, Rules,
-    SetupError, Side, Variant,
+    BySide, End, EndReason, MAX_PITS, Move, MoveList, NoObserver, Observer, Options, Outcome, Pit, PlayError, Rules,
+    Setup, Side, Variant,
 };
-
-/// Who won (C-7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Outcome {
-    Win(Side),
-    Draw,
-}
-
-impl Outcome {
-    /// The winner, if any.
-    #[must_use]
-    pub fn winner(self) -> Option<Side> {
-        match self {
-            Outcome::Win(side) => Some(side),
-            Outcome::Draw => None,
-        }
-    }
-}
-
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum EndReason {
-    /// No seeds left on the board (MG-8, AW-6); not an end of Sadeqa III
-    /// (SQ-5: no-move) or Al-manqala (AM-8: fifty).
-    BoardEmpty,
-    /// The player to move had no legal move (SQ-5), or neither had (MG-7, AW-2).
-    NoMove,
-    /// The opponent's row was empty and could not be fed (AM-6).
-    Starvation,
-    /// A player captured fifty (AM-8).
-    Fifty,
-    /// A position occurred for the third time (C-6).
-    Repetition,
-    /// Only four seeds were left (AW-6).
-    FourLeft,
-    /// The players agreed to split the board (AM-9).
-    Split,
-}
-
-impl EndReason {
-    /// The id used in JSON: `board-empty`, `no-move`, …
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            EndReason::BoardEmpty => "board-empty",
-            EndReason::NoMove => "no-move",
-            EndReason::Starvation => "starvation",
-            EndReason::Fifty => "fifty",
-            EndReason::Repetition => "repetition",
-            EndReason::FourLeft => "four-left",
-            EndReason::Split => "split",
-        }
-    }
-}
-
-/// The end of a game: its outcome and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct End {
-    pub outcome: Outcome,
-    pub reason: EndReason,
-}
-
-/// An editable position with no guarantees; [`Position::from_setup`] checks it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Setup {
-    pub variant: Variant,
-    pub options: Options,
-    /// Seeds in each pit, `2n` of them (C-1).
-    pub board: Vec<u32>,
-    /// Seeds each player has captured.
-    pub stores: BySide<u32>,
-    /// The player to move.
-    pub turn: Side,
-    /// What the rules remember of the moves before (SQ-5, AW-7).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub memory: Memory,
-}
-
-/// What a position remembers of the moves that led to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
-pub struct Memory {
-    /// Who made the last move (SQ-5).
-    pub last_mover: Option<Side>,
-    /// Whose store received the latest capture (AW-7.1).
-    pub last_capture: Option<Side>,
-    /// Who made the game's first final-seed capture (AW-7.2).
-    pub first_final: Option<Side>,
-}
-
-impl Setup {
-    /// The starting layout of a game with these options (MG-2, SQ-1, AM-1,
-    /// AW-1), the first player as chosen (C-4).
-    #[must_use]
-    pub fn new(variant: Variant, options: Options) -> Setup {
-        let rules = variant.rules(&options);
-        let len = usize::from(rules.pits_per_row) * 2;
-        let mut board = vec![rules.seeds / len as u32; len];
-        if let (Variant::Mangala, MangalaSetup::Random(seed)) = (variant, options.setup) {
-            board.fill(0);
-            let mut rng = SplitMix64::new(seed);
-            for _ in 0..rules.seeds {
-                board[rng.below(len as u64) as usize] += 1;
-            }
-        }
-        Setup { variant, options, board, stores: BySide::default(), turn: options.first, memory: Memory::default() }
-    }
-}
 
 /// A legal position of one of the games: the board, the stores, whose turn,
 /// what the rules remember, and the end once reached.
@@ -164,69 +48,6 @@ impl Position {
             *slot = seeds as u8; // at most 98 per pit in any layout
         }
         Position::start(&setup, board, BySide::default())
-    }
-
-    /// Checks a setup: pit count, seed total, and what the game makes
-    /// impossible; then applies C-8 to the player to move.
-    ///
-    /// # Errors
-    /// A [`SetupError`] saying what is wrong.
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
-        let rules = setup.variant.rules(&setup.options);
-        let len = usize::from(rules.pits_per_row) * 2;
-        if setup.board.len() != len {
-            return Err(SetupError::PitCount { expected: len, found: setup.board.len() });
-        }
-        let found = setup.board.iter().chain([&setup.stores.south, &setup.stores.north]).map(|&s| u64::from(s)).sum();
-        if found != u64::from(rules.seeds) {
-            return Err(SetupError::SeedTotal { expected: rules.seeds, found });
-        }
-        if setup.variant == Variant::Manqala && (setup.stores.south % 2 == 1 || setup.stores.north % 2 == 1) {
-            return Err(SetupError::OddStores);
-        }
-        // Every count is at most the total (≤ 98), so it fits a byte.
-        let mut board = [0u8; MAX_PITS];
-        for (slot, &seeds) in board.iter_mut().zip(&setup.board) {
-            *slot = seeds as u8;
-        }
-        let stores = BySide { south: setup.stores.south as u8, north: setup.stores.north as u8 };
-        Ok(Position::start(setup, board, stores))
-    }
-
-    fn start(setup: &Setup, board: [u8; MAX_PITS], stores: BySide<u8>) -> Position {
-        let mut pos = Position {
-            variant: setup.variant,
-            options: setup.options,
-            rules: setup.variant.rules(&setup.options),
-            board,
-            stores,
-            turn: setup.turn,
-            last_mover: setup.memory.last_mover,
-            last_capture: setup.memory.last_capture,
-            first_final: setup.memory.first_final,
-            end: None,
-            sowable: PitSet::default(),
-        };
-        // As if the other player had just moved: ends and passes apply (C-8).
-        pos.after_move(setup.turn.other(), false, true, &mut NoObserver);
-        pos
-    }
-
-    /// The editable copy of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            variant: self.variant,
-            options: self.options,
-            board: self.board().iter().map(|&s| u32::from(s)).collect(),
-            stores: BySide { south: self.stores.south.into(), north: self.stores.north.into() },
-            turn: self.turn,
-            memory: Memory {
-                last_mover: self.last_mover,
-                last_capture: self.last_capture,
-                first_final: self.first_final,
-            },
-        }
     }
 
     /// The game.
@@ -571,7 +392,7 @@ impl Position {
 
     /// Ends the game where the rules say so, else hands the turn on,
     /// applying passes and no-move ends at once (C-8).
-    fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, prove: bool, obs: &mut O) {
+    pub(crate) fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, prove: bool, obs: &mut O) {
         // Each game has its own ends: an empty board ends only MG-8 and AW-6.
         games::check_end(self, mover, obs);
         if self.end.is_some() {
@@ -586,88 +407,5 @@ impl Position {
         if !can_move {
             games::no_move(self, obs);
         }
-    }
-
-    /// MG-7 and AW-2: pass; if the other player cannot move either, the game
-    /// ends as by repetition.
-    pub(crate) fn pass_or_stalemate<O: Observer>(&mut self, obs: &mut O) {
-        obs.pass(self.turn);
-        self.turn = self.turn.other();
-        if !self.can_move() {
-            self.settle_own_rows(obs);
-            self.finish(EndReason::NoMove, obs);
-        }
-    }
-
-    /// Ends the game by repetition (C-6), settling the board by the game's
-    /// loop rule. [`Game`](crate::Game) calls it on a third occurrence; a
-    /// search that tracks its own path calls it the same way. Does nothing
-    /// if the game is already over.
-    pub fn end_by_repetition<O: Observer>(&mut self, obs: &mut O) {
-        if self.end.is_some() {
-            return;
-        }
-        games::settle_loop(self, obs);
-        self.finish(EndReason::Repetition, obs);
-    }
-
-    /// Records the end; the outcome follows from the stores (C-7).
-    pub(crate) fn finish<O: Observer>(&mut self, reason: EndReason, obs: &mut O) {
-        let outcome = match self.stores.south.cmp(&self.stores.north) {
-            core::cmp::Ordering::Greater => Outcome::Win(Side::South),
-            core::cmp::Ordering::Less => Outcome::Win(Side::North),
-            core::cmp::Ordering::Equal => Outcome::Draw,
-        };
-        let end = End { outcome, reason };
-        self.end = Some(end);
-        self.sowable = PitSet::default();
-        obs.end(end);
-    }
-
-    /// Each player takes the seeds in their own row (C-6).
-    pub(crate) fn settle_own_rows<O: Observer>(&mut self, obs: &mut O) {
-        for pit in 0..self.len() {
-            self.take(pit, self.owner(pit), CaptureKind::Settle, obs);
-        }
-    }
-
-    /// `side` takes every seed on the board (SQ-5, AM-6, AW-7).
-    pub(crate) fn settle_all<O: Observer>(&mut self, side: Side, obs: &mut O) {
-        for pit in 0..self.len() {
-            self.take(pit, side, CaptureKind::Settle, obs);
-        }
-    }
-
-    /// The board divided equally (AM-9): pit by pit, each player takes from
-    /// their own row first until they hold half.
-    pub(crate) fn settle_split<O: Observer>(&mut self, obs: &mut O) {
-        let half = (self.seeds_on_board() / 2) as u8;
-        let mut due = BySide { south: half, north: half };
-        for side in Side::ALL {
-            for pit in self.row(side) {
-                for taker in [side, side.other()] {
-                    let seeds = self.board[pit].min(*due.get(taker));
-                    if seeds > 0 {
-                        self.board[pit] -= seeds;
-                        *due.get_mut(taker) -= seeds;
-                        *self.stores.get_mut(taker) += seeds;
-                        obs.capture(pit as Pit, seeds, taker, CaptureKind::Settle);
-                    }
-                }
-            }
-        }
-    }
-}
-
-impl TryFrom<Setup> for Position {
-    type Error = SetupError;
-    fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        Position::from_setup(&setup)
-    }
-}
-
-impl From<Position> for Setup {
-    fn from(pos: Position) -> Setup {
-        pos.to_setup()
     }
 }

@@ -34,7 +34,8 @@ const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
 function isPlural(v) {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
   const keys = Object.keys(v);
-  return keys.includes('other') && keys.every((k) => PLURAL_FORMS.includes(k) && typeof v[k] === 'string');
+  const forms = /** @type {Record<string, unknown>} */ (v);
+  return keys.includes('other') && keys.every((k) => PLURAL_FORMS.includes(k) && typeof forms[k] === 'string');
 }
 
 /**
@@ -106,7 +107,10 @@ for (const lang of LANGS) {
   });
 }
 
-/** The structure that must match across languages: everything but the words. */
+/**
+ * The structure that must match across languages: everything but the words.
+ * @param {Record<string, any>} rules
+ */
 function skeleton(rules) {
   return Object.fromEntries(
     Object.entries(rules).map(([id, g]) => [
@@ -114,9 +118,9 @@ function skeleton(rules) {
       {
         name: g.name,
         size: g.size,
-        sections: g.sections.map((s) => ({
+        sections: g.sections.map((/** @type {any} */ s) => ({
           id: s.id,
-          items: s.items.map((i) => ({ ids: i.ids, convention: i.convention })),
+          items: s.items.map((/** @type {any} */ i) => ({ ids: i.ids, convention: i.convention })),
         })),
       },
     ]),
@@ -192,8 +196,8 @@ for (const lang of LANGS) {
       }
       // Origins may spell a century out ("Ottocento"); the years must agree.
       assert.deepEqual(numbers(tr[id].origin, /\b\d{4}\b/g), numbers(en[id].origin, /\b\d{4}\b/g), `${lang} ${id}.origin`);
-      en[id].sections.forEach((/** @type {any} */ s, si) => {
-        s.items.forEach((/** @type {any} */ item, ii) => {
+      en[id].sections.forEach((/** @type {any} */ s, /** @type {number} */ si) => {
+        s.items.forEach((/** @type {any} */ item, /** @type {number} */ ii) => {
           const text = tr[id].sections[si].items[ii].text;
           assert.deepEqual(numbers(text), numbers(item.text), `${lang} ${id}/${s.id} item ${ii + 1}`);
         });

@@ -6,16 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Messages } from '../../www/js/i18n.js';
+import { VARIANTS } from './engine.mjs';
 import { decodeLink, embedProblems, encodeLink, languageProblems } from '../../www/js/link.js';
 import { linkIgnored, linkRefused } from '../../www/js/narrate.js';
 
 /** The games as the engine's `variants()` gives them (pits per row: rules MG-1, SQ-1, AM-1, AW-1). */
-const GAMES = [
-  { id: 'mangala-iv', pitsPerRow: 7 },
-  { id: 'sadeqa-iii', pitsPerRow: 8 },
-  { id: 'al-manqala', pitsPerRow: 7 },
-  { id: 'anywoli', pitsPerRow: 12 },
-];
+const GAMES = VARIANTS;
+/** @param {string} id */
+const info = (id) => /** @type {import('../../www/js/engine.js').VariantInfo} */ (GAMES.find((g) => g.id === id));
 
 /** @param {string} lang */
 const table = (lang) => JSON.parse(readFileSync(new URL(`../../www/i18n/${lang}.json`, import.meta.url), 'utf8'));
@@ -34,27 +32,27 @@ test('letters and engine numbers decode to the same saved game (C-1: North A = p
   const letters = decoded('game=sadeqa-iii&moves=c.B.b');
   const numbers = decoded('game=sadeqa-iii&moves=2.9.1');
   const mixed = decoded('game=sadeqa-iii&moves=c.9.b');
-  assert.deepEqual(JSON.parse(letters.save ?? ''), { format: 1, variant: 'sadeqa-iii', options: {}, moves: ['2', '9', '1'] });
-  assert.equal(numbers.save, letters.save);
-  assert.equal(mixed.save, letters.save);
+  assert.deepEqual(letters.game, { variant: 'sadeqa-iii', options: {}, moves: ['2', '9', '1'], ply: undefined, start: undefined });
+  assert.deepEqual(numbers.game, letters.game);
+  assert.deepEqual(mixed.game, letters.game);
   // Letters are read per game: Anywoli's 12 pits a row run to l and L.
-  assert.deepEqual(JSON.parse(decoded('game=anywoli&moves=l.L.a.A.split').save ?? '').moves, ['11', '23', '0', '12', 'split']);
+  assert.deepEqual(decoded('game=anywoli&moves=l.L.a.A.split').game?.moves, ['11', '23', '0', '12', 'split']);
   // A letter beyond this board stays as written, for the engine to name.
-  assert.deepEqual(JSON.parse(decoded('game=mangala-iv&moves=h.H').save ?? '').moves, ['h', 'H']);
+  assert.deepEqual(decoded('game=mangala-iv&moves=h.H').game?.moves, ['h', 'H']);
   assert.deepEqual(letters.written, ['c', 'B', 'b']);
 });
 
 test('the page writes share links in letters; they read back to the same moves', () => {
   const start = { board: [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], stores: { south: 48, north: 48 }, turn: /** @type {const} */ ('north') };
-  const text = encodeLink('al-manqala', {}, ['7', '0', 'split'], 2, undefined, start, 7);
+  const text = encodeLink(info('al-manqala'), {}, ['7', '0', 'split'], 2, undefined, start, true);
   assert.equal(text, 'game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48&turn=north&moves=A.a.split&ply=2');
-  assert.deepEqual(JSON.parse(decoded(text).save ?? ''), { format: 1, variant: 'al-manqala', options: {}, moves: ['7', '0', 'split'], ply: 2, position: start });
-  assert.equal(encodeLink('anywoli', {}, ['11', '23'], 2, undefined, null, 12), 'game=anywoli&moves=l.L');
+  assert.deepEqual(decoded(text).game, { variant: 'al-manqala', options: {}, moves: ['7', '0', 'split'], ply: 2, start });
+  assert.equal(encodeLink(info('anywoli'), {}, ['11', '23'], 2, undefined, null, true), 'game=anywoli&moves=l.L');
 });
 
 test('a bad count, store or side to move is named, and no game is built from it', () => {
   const d = decoded('game=anywoli&board=-6.4.4&stores=1&turn=east');
-  assert.equal(d.save, null);
+  assert.equal(d.game, null);
   assert.equal(
     linkRefused(messages('en'), d.problems, null),
     'This link could not be opened: the seeds in pit a must be a whole number, not "-6"; ' +
@@ -73,7 +71,7 @@ test('a bad count, store or side to move is named, and no game is built from it'
 
 test('an unknown game and a bad ply are named before the engine sees them', () => {
   const d = decoded('game=chess&ply=two');
-  assert.equal(d.save, null);
+  assert.equal(d.game, null);
   assert.equal(
     linkRefused(messages('en'), d.problems, null),
     'This link could not be opened: unknown game "chess": choose mangala-iv, sadeqa-iii, al-manqala, or anywoli; ' +
@@ -88,7 +86,7 @@ test('an unknown game and a bad ply are named before the engine sees them', () =
 
 test('mode, side, level and unknown names are ignored with a message; the game still opens', () => {
   const d = decoded('game=mangala-iv&mode=weird&side=east&level=99&colour=red&stores=1.2');
-  assert.ok(d.save);
+  assert.ok(d.game);
   assert.deepEqual(d.seating, {});
   assert.equal(
     linkIgnored(messages('en'), d.problems),

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { VARIANTS } from './engine.mjs';
 import { Messages } from '../../www/js/i18n.js';
 import { banner, describeMove, endTexts, playerName, readError, resultLine, said, splitAnswer, splitOffer, toMoveText, turnLine } from '../../www/js/narrate.js';
 import { parseAutosave } from '../../www/js/storage.js';
@@ -20,6 +21,10 @@ const it = messages('it');
 const el = messages('el');
 
 /** @typedef {import('../../www/js/state.js').Seating} Seating */
+/** @param {string} id */
+const info = (id) => /** @type {import('../../www/js/engine.js').VariantInfo} */ (VARIANTS.find((v) => v.id === id));
+const AM = info('al-manqala');
+const AW = info('anywoli');
 /** @type {Seating} you play South against the computer */
 const AGAINST = { mode: 'computer', human: 'south', level: 2, players: { south: 'you', north: 'computer' } };
 /** @type {Seating} two people, Player 2 in the South seat (the ritual may swap them) */
@@ -33,14 +38,14 @@ const TWO = { mode: 'two', human: 'south', level: 2, players: { south: 'p2', nor
 const game = (g) => /** @type {any} */ ({ variant: 'al-manqala', pitsPerRow: 7, options: {}, toMove: 'south', turn: 'south', seen: 1, end: null, stores: { south: 0, north: 0 }, board: [], lot: null, ...g });
 
 test('whose move it is, per person, in English and Italian', () => {
-  assert.equal(turnLine(en, AGAINST, game({ toMove: 'south' })), 'Your move (South).');
-  assert.equal(turnLine(en, AGAINST, game({ toMove: 'north' })), 'The computer (North) moves next.');
-  assert.equal(turnLine(en, TWO, game({ toMove: 'north' })), 'Player 1 (North) to move.');
-  assert.equal(turnLine(it, AGAINST, game({ toMove: 'south' })), 'Tocca a te (Sud).');
-  assert.equal(turnLine(it, AGAINST, game({ toMove: 'north' })), 'Tocca al computer (Nord).');
+  assert.equal(turnLine(en, AGAINST, game({ toMove: 'south' }), AM), 'Your move (South).');
+  assert.equal(turnLine(en, AGAINST, game({ toMove: 'north' }), AM), 'The computer (North) moves next.');
+  assert.equal(turnLine(en, TWO, game({ toMove: 'north' }), AM), 'Player 1 (North) to move.');
+  assert.equal(turnLine(it, AGAINST, game({ toMove: 'south' }), AM), 'Tocca a te (Sud).');
+  assert.equal(turnLine(it, AGAINST, game({ toMove: 'north' }), AM), 'Tocca al computer (Nord).');
   // C-6: one more repetition ends the game.
   assert.equal(
-    turnLine(en, TWO, game({ toMove: 'south', seen: 2 })),
+    turnLine(en, TWO, game({ toMove: 'south', seen: 2 }), AM),
     'Player 2 (South) to move. This position has now come up twice; a third time ends the game.',
   );
   assert.equal(toMoveText(en, AGAINST, 'south', false), 'your move');
@@ -55,15 +60,15 @@ test('the result, per person: "You (South) win", never "You wins"', () => {
   assert.equal(resultLine(en, AGAINST, won('north')), 'Game over: the computer (North) wins, 52–40 (fifty or more).');
   assert.equal(resultLine(it, AGAINST, won('south')), 'Partita finita: hai vinto (Sud), 52–40 (cinquanta o più).');
   assert.equal(resultLine(en, TWO, game({ toMove: null, end: { winner: null, reason: 'split' }, stores: { south: 49, north: 49 } })), 'Game over: a draw, 49–49 (board split).');
-  const end = endTexts(en, AGAINST, won('south'));
+  const end = endTexts(en, AGAINST, won('south'), AM);
   assert.deepEqual(end, {
     title: 'You (South) win',
     score: 'South 52 – 40 North',
     reason: 'A player reached fifty captured seeds, which wins at once.',
     extra: '',
   });
-  assert.equal(endTexts(it, AGAINST, won('north')).title, 'Ha vinto il computer (Nord)');
-  assert.equal(endTexts(el, TWO, won('north')).title, 'Κέρδισε ο Παίκτης 1 (Βορράς)');
+  assert.equal(endTexts(it, AGAINST, won('north'), AM).title, 'Ha vinto il computer (Nord)');
+  assert.equal(endTexts(el, TWO, won('north'), AM).title, 'Κέρδισε ο Παίκτης 1 (Βορράς)');
 });
 
 test('the ritual speaks to "you" and of the computer in every language (MG-3)', () => {
@@ -133,13 +138,13 @@ const LAST_FOUR = /** @type {import('../../www/js/engine.js').Step[]} */ ([
 test('Anywoli: the last-four banner gives the last 4 seeds to the player, not "1 seed" (AW-7)', () => {
   const after = game({ variant: 'anywoli', pitsPerRow: 12, toMove: null, end: { winner: 'south', reason: 'four-left' } });
   const settles = LAST_FOUR.filter((s) => s.type === 'capture' && s.kind === 'settle');
-  assert.deepEqual(settles.map((s) => banner(en, s, after, LAST_FOUR)), Array(3).fill('South takes the last 4 seeds'));
-  assert.equal(banner(it, settles[0], after, LAST_FOUR), 'Sud prende gli ultimi 4 semi');
-  assert.equal(banner(el, settles[0], after, LAST_FOUR), 'Ο Νότος παίρνει τους τελευταίους 4 σπόρους');
-  assert.equal(banner(en, LAST_FOUR[3], after, LAST_FOUR), 'South captures 4 seeds');
+  assert.deepEqual(settles.map((s) => banner(en, s, after, LAST_FOUR, AW)), Array(3).fill('South takes the last 4 seeds'));
+  assert.equal(banner(it, settles[0], after, LAST_FOUR, AW), 'Sud prende gli ultimi 4 semi');
+  assert.equal(banner(el, settles[0], after, LAST_FOUR, AW), 'Ο Νότος παίρνει τους τελευταίους 4 σπόρους');
+  assert.equal(banner(en, LAST_FOUR[3], after, LAST_FOUR, AW), 'South captures 4 seeds');
   // Drawn by lot: the lot's number and side.
   const lot = game({ ...after, options: { lastFour: 'lot', lotSeed: 5 }, lot: 'north' });
-  assert.equal(banner(en, settles[0], lot, LAST_FOUR), 'By lot (number 5), North takes the last four');
+  assert.equal(banner(en, settles[0], lot, LAST_FOUR, AW), 'By lot (number 5), North takes the last four');
   // The narration sums them too.
   const before = game({ variant: 'anywoli', pitsPerRow: 12, toMove: 'south' });
   assert.equal(

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { layout } from '../../www/js/geometry.js';
-import { pitLetter } from '../../www/js/state.js';
+import './engine.mjs';
+import { pitLetter } from '../../www/js/notation.js';
 
 /** @typedef {import('../../www/js/geometry.js').Geometry} Geometry */
 

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import './engine.mjs';
 import { Messages } from '../../www/js/i18n.js';
 import { Session } from '../../www/js/session.js';
 import { createState } from '../../www/js/state.js';
@@ -17,10 +18,11 @@ import { Store } from '../../www/js/store.js';
 /** @type {any} */ (globalThis).requestAnimationFrame ??= () => 1;
 
 const en = new Messages('en', JSON.parse(readFileSync(new URL('../../www/i18n/en.json', import.meta.url), 'utf8')), {}, {});
-const VARIANTS = /** @type {import('../../www/js/engine.js').VariantInfo[]} */ ([
-  { id: 'first-game', name: 'First', pitsPerRow: 7, seeds: 98, storesOnBoard: false, relay: true, options: [] },
-  { id: 'second-game', name: 'Second', pitsPerRow: 8, seeds: 96, storesOnBoard: false, relay: true, options: [] },
-]);
+/** @type {import('../../www/js/engine.js').VariantInfo[]} */
+const VARIANTS = [
+  { id: 'first-game', name: 'First', pitsPerRow: 7, seeds: 98, storesOnBoard: false, relay: true, ritual: false, split: false, repetition: 3, options: [] },
+  { id: 'second-game', name: 'Second', pitsPerRow: 8, seeds: 96, storesOnBoard: false, relay: true, ritual: false, split: false, repetition: 3, options: [] },
+];
 
 /**
  * A stand-in for the engine's game: its save is its variant, options and moves as JSON; a
@@ -36,6 +38,16 @@ class FakeGame {
   /** @param {string} variant @param {object} [options] */
   static create(variant, options = {}) {
     return FakeGame.load(JSON.stringify({ format: 1, variant, options, moves: [] }));
+  }
+
+  /**
+   * @param {string} variant
+   * @param {object} options
+   * @param {string[]} moves
+   * @param {number | undefined} ply
+   */
+  static replay(variant, options, moves, ply) {
+    return FakeGame.load(JSON.stringify({ format: 1, variant, options, moves, ply }));
   }
 
   /** @param {string} text */
@@ -81,7 +93,7 @@ function setup({ autosave = null, writes = true, persist = true } = {}) {
     watch: () => () => {},
   };
   /** @type {Engine} */
-  const engine = { Game: /** @type {any} */ (FakeGame), randomSeed: () => 42, variants: VARIANTS };
+  const engine = { Game: /** @type {any} */ (FakeGame), randomSeed: () => 42, saveFormat: 1, variants: VARIANTS };
   const session = new Session(store, engine, persist ? shelf : null, {
     messages: () => en,
     replaced: () => void asked.push('replaced'),

@@ -10,7 +10,7 @@
 import { createApi } from './api.js';
 import { Board } from './board.js';
 import { Computer } from './computer.js';
-import { Game, randomSeed, variants } from './engine.js';
+import { Game, randomSeed, saveFormat, variants } from './engine.js';
 import { bindEvents } from './events.js';
 import { Panels } from './panels.js';
 import { Play } from './play.js';
@@ -76,7 +76,7 @@ export function createApp(doc, opts) {
   /** @type {Start} */
   let start;
   const shelf = { read: readAutosave, write: writeAutosave, keep: keepBroken, watch: watchAutosave };
-  const session = new Session(store, { Game, randomSeed, variants: games }, ctx.persist ? shelf : null, {
+  const session = new Session(store, { Game, randomSeed, saveFormat: saveFormat(), variants: games }, ctx.persist ? shelf : null, {
     messages: () => ctx.m,
     replaced: () => {
       play.reset();

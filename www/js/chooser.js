@@ -5,10 +5,12 @@
  * @module chooser
  */
 
+import { OPTION_PARAMS, applies } from './link.js';
 import { LEVELS, seatsFor } from './state.js';
 
 /** @typedef {import('./engine.js').Options} Options */
 /** @typedef {import('./engine.js').VariantInfo} VariantInfo */
+/** @typedef {import('./engine.js').OptionSpec} OptionSpec */
 /** @typedef {import('./state.js').Seating} Seating */
 /** @typedef {import('./i18n.js').Messages} Messages */
 
@@ -90,6 +92,53 @@ function radioValue(form, name) {
 }
 
 /**
+ * The dialog's words for each option (i18n keys), by option key: its label
+ * and each value's; a setup's seed has a label of its own.
+ * @type {Record<string, {label: string, value?: (v: string) => string, seed?: string}>}
+ */
+const WORDS = {
+  first: { label: 'chooser.first', value: (v) => (v === 'north' ? 'chooser.firstNorth' : 'chooser.firstSouth') },
+  setup: { label: 'chooser.setup', value: (v) => (v === 'random' ? 'chooser.setupRandom' : 'chooser.setupEven'), seed: 'chooser.seed' },
+  freeChoice: { label: 'chooser.free' },
+  sadeqaSeeds: { label: 'chooser.seeds', value: (v) => (v === 'four' ? 'chooser.seedsFour' : 'chooser.seedsSix') },
+  lastFour: { label: 'chooser.last', value: (v) => `info.last.${v}` },
+  lotSeed: { label: 'chooser.lotSeed' },
+};
+
+/**
+ * The field of one option, by its kind, showing `o`'s value (else the default).
+ * @param {Messages} m
+ * @param {OptionSpec} spec
+ * @param {Record<string, unknown>} o
+ * @param {() => number} fresh
+ * @returns {HTMLElement[]}
+ */
+function optionField(m, spec, o, fresh) {
+  const name = OPTION_PARAMS[spec.key];
+  const words = WORDS[spec.key];
+  const word = (/** @type {string} */ v) => m.t(words.value?.(v) ?? v);
+  const value = o[spec.key] ?? spec.default;
+  switch (spec.kind) {
+    case 'choice':
+      return [radios(name, m.t(words.label), (spec.values ?? []).map((v) => [v, word(v)]), String(value))];
+    case 'setup': {
+      const seed = value && typeof value === 'object' && 'random' in value ? String(value.random) : '';
+      return [
+        radios(name, m.t(words.label), ['even', 'random'].map((v) => [v, word(v)]), seed ? 'random' : 'even'),
+        seedField(m, 'seed', m.t(words.seed ?? words.label), seed, fresh),
+      ];
+    }
+    case 'flag': {
+      const box = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', name, id: `chooser-${name}` }));
+      box.checked = Boolean(value);
+      return [h('div', { class: 'field' }, [h('label', {}, [box, m.t(words.label)])])];
+    }
+    default:
+      return [seedField(m, name, m.t(words.label), applies(spec, o) ? String(o[spec.key] ?? '') : '', fresh)];
+  }
+}
+
+/**
  * Opens the dialog; resolves with the player's choice, or null if cancelled.
  * @param {HTMLDialogElement} dialog
  * @param {Messages} m
@@ -124,57 +173,20 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     );
   }
 
-  const o = initial.options;
-  const setupSeed = o.setup && typeof o.setup === 'object' ? String(o.setup.random) : '';
+  const o = /** @type {Record<string, unknown>} */ (initial.options);
 
   const showOptions = () => {
     const variant = radioValue(form, 'variant') || initial.variant;
     const info = variants.find((v) => v.id === variant);
     const legend = /** @type {Node} */ (optionsBox.querySelector('legend'));
     optionsBox.replaceChildren(legend);
-    const has = (/** @type {string} */ name) => Boolean(info?.options.includes(name));
-    optionsBox.append(
-      radios('first', m.t('chooser.first'), [
-        ['south', m.t('chooser.firstSouth')],
-        ['north', m.t('chooser.firstNorth')],
-      ], o.first ?? 'south'),
-    );
-    if (has('setup')) {
-      optionsBox.append(
-        radios('setup', m.t('chooser.setup'), [
-          ['even', m.t('chooser.setupEven')],
-          ['random', m.t('chooser.setupRandom')],
-        ], setupSeed ? 'random' : 'even'),
-        seedField(m, 'seed', m.t('chooser.seed'), setupSeed, fresh),
-      );
-    }
-    if (has('freeChoice')) {
-      const box = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', name: 'free', id: 'chooser-free' }));
-      box.checked = Boolean(o.freeChoice);
-      optionsBox.append(h('div', { class: 'field' }, [h('label', {}, [box, m.t('chooser.free')])]));
+    for (const spec of info?.options ?? []) optionsBox.append(...optionField(m, spec, o, fresh));
+    if (info?.ritual) {
       const ritual = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', name: 'ritual', id: 'chooser-ritual' }));
       ritual.checked = initial.ritual;
       optionsBox.append(
         h('div', { class: 'field' }, [h('label', {}, [ritual, m.t('chooser.ritual')])]),
         h('p', { class: 'hint', text: m.t('chooser.ritualHint') }),
-      );
-    }
-    if (has('sadeqaSeeds')) {
-      optionsBox.append(
-        radios('seeds', m.t('chooser.seeds'), [
-          ['six', m.t('chooser.seedsSix')],
-          ['four', m.t('chooser.seedsFour')],
-        ], o.sadeqaSeeds ?? 'six'),
-      );
-    }
-    if (has('lastFour')) {
-      optionsBox.append(
-        radios('last', m.t('chooser.last'), [
-          ['second-to-last', m.t('info.last.second-to-last')],
-          ['first-final', m.t('info.last.first-final')],
-          ['lot', m.t('info.last.lot')],
-        ], o.lastFour ?? 'second-to-last'),
-        seedField(m, 'lot', m.t('chooser.lotSeed'), o.lastFour === 'lot' ? String(o.lotSeed ?? '') : '', fresh),
       );
     }
   };
@@ -253,8 +265,8 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     /** @returns {Choice | null} */
     const read = () => {
       const variant = radioValue(form, 'variant');
-      /** @type {Options} */
-      const options = { first: radioValue(form, 'first') === 'north' ? 'north' : 'south' };
+      /** @type {Record<string, unknown>} */
+      const options = {};
       /** @param {string} name @returns {number | null | false} */
       const seedOf = (name) => {
         const input = /** @type {HTMLInputElement | null} */ (form.querySelector(`input[name="${name}"]`));
@@ -268,24 +280,22 @@ export function openChooser(dialog, m, variants, initial, fresh) {
         }
         return n;
       };
-      if (variant === 'mangala-iv') {
-        if (radioValue(form, 'setup') === 'random') {
-          const seed = seedOf('seed');
+      const info = variants.find((v) => v.id === variant);
+      for (const spec of info?.options ?? []) {
+        const name = OPTION_PARAMS[spec.key];
+        if (spec.kind === 'choice') {
+          const value = radioValue(form, name);
+          options[spec.key] = spec.values?.includes(value) ? value : spec.default;
+        } else if (spec.kind === 'flag') {
+          options[spec.key] = /** @type {HTMLInputElement} */ (form.querySelector(`#chooser-${name}`)).checked;
+        } else if (spec.kind === 'setup') {
+          const seed = radioValue(form, name) === 'random' ? seedOf('seed') : null;
           if (seed === false) return null;
-          options.setup = { random: seed ?? fresh() };
-        } else {
-          options.setup = 'even';
-        }
-        options.freeChoice = /** @type {HTMLInputElement} */ (form.querySelector('#chooser-free')).checked;
-      }
-      if (variant === 'sadeqa-iii') options.sadeqaSeeds = radioValue(form, 'seeds') === 'four' ? 'four' : 'six';
-      if (variant === 'anywoli') {
-        const last = radioValue(form, 'last');
-        options.lastFour = last === 'lot' || last === 'first-final' ? last : 'second-to-last';
-        if (last === 'lot') {
-          const seed = seedOf('lot');
+          options[spec.key] = radioValue(form, name) === 'random' ? { random: seed ?? fresh() } : spec.default;
+        } else if (applies(spec, options)) {
+          const seed = seedOf(name);
           if (seed === false) return null;
-          options.lotSeed = seed ?? fresh();
+          options[spec.key] = seed ?? fresh();
         }
       }
       const mode = /** @type {Seating['mode']} */ (radioValue(form, 'mode') || 'two');
@@ -295,7 +305,7 @@ export function openChooser(dialog, m, variants, initial, fresh) {
       const ritualBox = /** @type {HTMLInputElement | null} */ (form.querySelector('#chooser-ritual'));
       return {
         variant,
-        options,
+        options: /** @type {Options} */ (options),
         seating: { mode, human, level, players: seatsFor(mode, human) },
         ritual: ritualBox ? ritualBox.checked : initial.ritual,
       };

@@ -19,7 +19,7 @@
  * @module embed
  */
 
-import { randomSeed } from './engine.js';
+import { randomSeed, variants } from './engine.js';
 import { LANGUAGES } from './i18n.js';
 import { COMPUTER, EMBED_MODES, THEMES, allowEntries, originOf } from './link.js';
 import { LEVELS, SPEEDS } from './state.js';
@@ -34,8 +34,6 @@ export const NS = 'mancala-atlas';
 export const VERSION = 1;
 
 const MODES = EMBED_MODES;
-/** The engine's option names (engine.js `Options`). */
-const OPTIONS = ['first', 'setup', 'freeChoice', 'sadeqaSeeds', 'lastFour', 'lotSeed'];
 /** The most moves a `load` command may carry. */
 const MAX_MOVES = 5000;
 
@@ -81,13 +79,15 @@ function isOptionValue(/** @type {unknown} */ v) {
 export function parseCommand(data) {
   if (!isPlain(data) || data.ns !== NS) return null;
   const known = (/** @type {string[]} */ fields) => Object.keys(data).every((k) => k === 'ns' || k === 'type' || fields.includes(k));
+  // The engine's option keys, of every game (engine.js `Options`).
+  const keys = new Set(variants().flatMap((v) => v.options.map((o) => o.key)));
   switch (data.type) {
     case 'new-game':
     case 'load': {
       const { game, options = {}, position, moves = [], ply, computer, level } = data;
       if (!known(['game', 'options', 'position', 'moves', 'ply', 'computer', 'level'])) return null;
       if (typeof game !== 'string' || !/^[a-z0-9-]{1,32}$/.test(game)) return null;
-      if (!isPlain(options) || !Object.entries(options).every(([k, v]) => OPTIONS.includes(k) && isOptionValue(v))) return null;
+      if (!isPlain(options) || !Object.entries(options).every(([k, v]) => keys.has(/** @type {any} */ (k)) && isOptionValue(v))) return null;
       if (!Array.isArray(moves) || moves.length > MAX_MOVES || (data.type === 'new-game' && moves.length > 0)) return null;
       const texts = moves.map((m) => (Number.isInteger(m) && m >= 0 && m < 100 ? String(m) : m));
       if (!texts.every((m) => typeof m === 'string' && /^(\d{1,2}|split)$/.test(m))) return null;
@@ -333,7 +333,9 @@ export function startEmbed(api, doc, query) {
    */
   const load = (cmd) => {
     const options = { ...cmd.options };
-    if (cmd.type === 'new-game' && options.setup === 'random') options.setup = { random: randomSeed() };
+    // A new game's random setup gets a fresh number.
+    const setups = variants().flatMap((v) => v.options.filter((o) => o.kind === 'setup').map((o) => o.key));
+    for (const key of setups) if (cmd.type === 'new-game' && options[key] === 'random') options[key] = { random: randomSeed() };
     const s = api.state.seating;
     const seating =
       cmd.computer !== undefined || cmd.level !== undefined

@@ -8,7 +8,9 @@
  * @module engine
  */
 
+// @ts-ignore -- the build writes no declarations for the wasm yet (wasm-bindgen --no-typescript)
 import init, * as wasm from '../pkg/mancala_wasm.js';
+import { useNotation } from './notation.js';
 
 /** @typedef {'south' | 'north'} Side */
 /** @typedef {number | 'split'} Move */
@@ -94,6 +96,7 @@ import init, * as wasm from '../pkg/mancala_wasm.js';
  */
 
 /**
+ * A game as the core describes it.
  * @typedef {object} VariantInfo
  * @property {string} id
  * @property {string} name
@@ -101,7 +104,23 @@ import init, * as wasm from '../pkg/mancala_wasm.js';
  * @property {number} seeds
  * @property {boolean} storesOnBoard
  * @property {boolean} relay
- * @property {string[]} options
+ * @property {boolean} ritual  a side-choosing ritual precedes a game
+ * @property {boolean} split  the players may agree to split the board
+ * @property {number} repetition  the occurrence of a placement that ends the game
+ * @property {OptionSpec[]} options
+ */
+
+/**
+ * One option of a game: its key in {@link Options}, the rule it follows, its
+ * kind (`choice` of `values`, `flag`, a `seed` number, or a `setup`: even or
+ * random with a seed), its default, and the option it applies with.
+ * @typedef {object} OptionSpec
+ * @property {keyof Options} key
+ * @property {string} rule
+ * @property {'choice' | 'flag' | 'seed' | 'setup'} kind
+ * @property {string[]} [values]
+ * @property {string | boolean | number} default
+ * @property {{key: keyof Options, value: string}} [when]
  */
 
 /**
@@ -121,13 +140,19 @@ let ready = null;
  * @returns {Promise<void>}
  */
 export function initEngine(source) {
-  ready ??= init(source === undefined ? undefined : { module_or_path: source }).then(() => undefined);
-  return ready;
+  return (ready ??= init(source === undefined ? undefined : { module_or_path: source }).then(() => {
+    useNotation({ pitLetter: wasm.pitLetter, letterPit: wasm.letterPit });
+  }));
 }
 
 /** @returns {VariantInfo[]} */
 export function variants() {
   return wasm.variants();
+}
+
+/** @returns {number} the save format the engine writes and reads */
+export function saveFormat() {
+  return wasm.saveFormat();
 }
 
 /** @param {unknown} err @returns {Error} */
@@ -152,6 +177,24 @@ export class Game {
   static create(variant, options) {
     try {
       return new Game(new wasm.Game(variant, options));
+    } catch (err) {
+      throw asError(err);
+    }
+  }
+
+  /**
+   * A game from its moves, built and checked by the engine.
+   * @param {string} variant
+   * @param {Record<string, unknown>} options
+   * @param {string[]} moves pit numbers as text, letters, or `split`
+   * @param {number | undefined} ply the moves played (the rest can be redone); all when undefined
+   * @param {StartView | undefined} start a set-up start position
+   * @returns {Game}
+   * @throws {Error} a {@link ReadError}, as from {@link Game.load}
+   */
+  static replay(variant, options, moves, ply, start) {
+    try {
+      return new Game(wasm.Game.replay(variant, options, moves, ply, start));
     } catch (err) {
       throw asError(err);
     }

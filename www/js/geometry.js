@@ -6,7 +6,7 @@
  * @module geometry
  */
 
-import { pitLetter } from './state.js';
+import { pitLetter } from './notation.js';
 
 /**
  * @typedef {object} Rect
@@ -40,7 +40,7 @@ import { pitLetter } from './state.js';
  */
 
 /**
- * A pit's name (state.js pitLetter) and where it is written.
+ * A pit's name (notation.js pitLetter) and where it is written.
  * @typedef {object} Label
  * @property {string} text
  * @property {number} x

@@ -7,7 +7,7 @@
  *
  * **Moves** are written as the move list shows them: a pit's letter, South's
  * `a, b, c…` from South's left and North's `A, B, C…` from North's left
- * (state.js `pitLetter`), or `split`, joined by `.` — `c.B.b`. Links also take
+ * (the core's notation, notation.js), or `split`, joined by `.` — `c.B.b`. Links also take
  * the engine's pit numbers `0 … 2n−1` (rule C-1), so older links keep
  * working, and the two may be mixed: in Sadeqa III (8 pits a row) `2.9.1`,
  * `c.9.b` and `c.B.b` are the same game. Letters are case-sensitive.
@@ -23,13 +23,16 @@
  */
 
 import { LANGUAGES, pickLanguage } from './i18n.js';
-import { LEVELS, MODES, letterPit, pitLetter } from './state.js';
+import { letterPit, pitLetter } from './notation.js';
+import { LEVELS, MODES } from './state.js';
 
 /** @typedef {import('./engine.js').Options} Options */
 /** @typedef {import('./engine.js').StartView} StartView */
 /** @typedef {import('./state.js').Seating} Seating */
 /** @typedef {import('./narrate.js').Problem} Problem */
-/** @typedef {{id: string, pitsPerRow: number}} GameInfo what a link needs of the engine's `variants()` */
+/** @typedef {import('./engine.js').OptionSpec} OptionSpec */
+/** @typedef {import('./session.js').Description} Description */
+/** @typedef {{id: string, pitsPerRow: number, options: OptionSpec[]}} GameInfo what a link needs of the engine's `variants()` */
 
 /** The modes of an embedded page (embed.js); a link's own are state.js `MODES`. */
 export const EMBED_MODES = /** @type {const} */ (['play', 'view', 'puzzle']);
@@ -45,33 +48,67 @@ const LINK_PARAMS = ['game', 'first', 'setup', 'seed', 'free', 'seeds', 'last', 
 const PAGE_PARAMS = ['lang', 'embed', 'theme', 'computer', 'allow'];
 
 /**
+ * The link parameter of each option (engine.js `Options`); a random setup
+ * writes its number in `seed`.
+ * @type {Record<string, string>}
+ */
+export const OPTION_PARAMS = { first: 'first', setup: 'setup', freeChoice: 'free', sadeqaSeeds: 'seeds', lastFour: 'last', lotSeed: 'lot' };
+
+/**
+ * Whether an option applies: its `when` holds, or it has none.
+ * @param {OptionSpec} spec
+ * @param {Record<string, unknown>} options
+ */
+export function applies(spec, options) {
+  return !spec.when || (options[spec.when.key] ?? null) === spec.when.value;
+}
+
+/**
+ * Writes the options that differ from the game's defaults, by their kind.
+ * @param {URLSearchParams} p
+ * @param {OptionSpec[]} specs
+ * @param {Record<string, unknown>} options
+ */
+function writeOptions(p, specs, options) {
+  for (const spec of specs) {
+    const value = options[spec.key];
+    const name = OPTION_PARAMS[spec.key];
+    if (spec.kind === 'setup') {
+      if (value && typeof value === 'object' && 'random' in value) {
+        p.set(name, 'random');
+        p.set('seed', String(value.random));
+      }
+    } else if (spec.kind === 'flag') {
+      if (value) p.set(name, '1');
+    } else if (spec.kind === 'seed') {
+      if (applies(spec, options) || value) p.set(name, String(value ?? spec.default));
+    } else if (value !== undefined && value !== spec.default) {
+      p.set(name, String(value));
+    }
+  }
+}
+
+/**
+ * @param {GameInfo} game
  * @param {Options} options
  * @param {string[]} moves every move, as the engine writes them
  * @param {number} ply moves played (the rest can be redone)
- * @param {string} variant
  * @param {Seating} [seating]
  * @param {StartView | null} [start] a set-up start position
- * @param {number} [n] pits per row: when given, moves are written as the move list's letters
+ * @param {boolean} [letters] moves written as the move list's letters (else the engine's numbers)
  * @returns {string} the parameters, without a leading `#`
  */
-export function encodeLink(variant, options, moves, ply, seating, start, n) {
+export function encodeLink(game, options, moves, ply, seating, start, letters = false) {
   const p = new URLSearchParams();
-  p.set('game', variant);
-  if (options.first && options.first !== 'south') p.set('first', options.first);
-  if (options.setup && typeof options.setup === 'object' && 'random' in options.setup) {
-    p.set('setup', 'random');
-    p.set('seed', String(options.setup.random));
-  }
-  if (options.freeChoice) p.set('free', '1');
-  if (options.sadeqaSeeds && options.sadeqaSeeds !== 'six') p.set('seeds', options.sadeqaSeeds);
-  if (options.lastFour && options.lastFour !== 'second-to-last') p.set('last', options.lastFour);
-  if (options.lastFour === 'lot' || options.lotSeed) p.set('lot', String(options.lotSeed ?? 0));
+  p.set('game', game.id);
+  writeOptions(p, game.options, /** @type {Record<string, unknown>} */ (options));
   if (start) {
     p.set('board', start.board.join('.'));
     p.set('stores', `${start.stores.south}.${start.stores.north}`);
     p.set('turn', start.turn);
   }
-  const written = n === undefined ? moves : moves.map((m) => (/^\d+$/.test(m) ? pitLetter(Number(m), n) : m));
+  const n = game.pitsPerRow;
+  const written = letters ? moves.map((m) => (/^\d+$/.test(m) ? pitLetter(Number(m), n) : m)) : moves;
   if (moves.length) p.set('moves', written.join('.'));
   if (ply !== moves.length) p.set('ply', String(ply));
   if (seating && seating.mode !== 'two') {
@@ -93,6 +130,29 @@ const WHOLE = /^\d{1,9}$/;
  */
 function numeric(text) {
   return /^\d{1,15}$/.test(text) ? Number(text) : text;
+}
+
+/**
+ * The options a link gives, read by their kind in the engine's games (an
+ * option no game has, or a value none takes, is for the engine to name).
+ * @param {URLSearchParams} p
+ * @param {readonly GameInfo[]} games
+ * @returns {Record<string, unknown>}
+ */
+function readOptions(p, games) {
+  /** @type {Record<string, unknown>} */
+  const options = {};
+  const kinds = new Map(games.flatMap((g) => g.options.map((o) => [o.key, o.kind])));
+  for (const [key, name] of Object.entries(OPTION_PARAMS)) {
+    const value = p.get(name);
+    if (value === null) continue;
+    const kind = kinds.get(/** @type {keyof Options} */ (key));
+    if (kind === 'setup') options[key] = value === 'random' ? { random: numeric(p.get('seed') ?? '') } : value;
+    else if (kind === 'flag') options[key] = value === '1' || value === 'true' ? true : value;
+    else if (kind === 'seed') options[key] = numeric(value);
+    else options[key] = value;
+  }
+  return options;
 }
 
 /**
@@ -137,8 +197,8 @@ export function paramProblems(p) {
 
 /**
  * @typedef {object} Decoded
- * @property {string | null} save  a saved game (JSON text) for `Engine.load`; null when a
- *   parameter makes the game unreadable (see `problems`)
+ * @property {Description | null} game  the game, for `Game.replay`; null when a parameter
+ *   makes it unreadable (see `problems`)
  * @property {Partial<Seating>} seating  mode, side and level when given and valid
  * @property {Problem[]} problems  every bad parameter, each named once
  * @property {string[]} written  the moves as the link wrote them, to name a bad one so
@@ -162,27 +222,13 @@ export function decodeLink(text, games = []) {
   if (games.length && !known) fatal.push({ code: 'game', params: { value: game }, allowed: games.map((g) => g.id) });
   const n = known ? known.pitsPerRow : null;
 
-  /** @type {Record<string, unknown>} */
-  const options = {};
-  const first = p.get('first');
-  if (first !== null) options.first = first;
-  const setup = p.get('setup');
-  if (setup === 'random') options.setup = { random: numeric(p.get('seed') ?? '') };
-  else if (setup !== null) options.setup = setup;
-  if (p.has('free')) options.freeChoice = p.get('free') === '1' || p.get('free') === 'true' ? true : p.get('free');
-  const seeds = p.get('seeds');
-  if (seeds !== null) options.sadeqaSeeds = seeds;
-  const last = p.get('last');
-  if (last !== null) options.lastFour = last;
-  const lot = p.get('lot');
-  if (lot !== null) options.lotSeed = numeric(lot);
-
+  const options = readOptions(p, games);
   const written = (p.get('moves') ?? '').split(/[.,\s]+/).filter(Boolean);
-  /** @type {Record<string, unknown>} */
-  const saved = { format: 1, variant: game, options, moves: written.map((m) => engineMove(m, n)) };
+  /** @type {Description} */
+  const described = { variant: game, options, moves: written.map((m) => engineMove(m, n)), ply: undefined, start: undefined };
   const ply = p.get('ply');
   if (ply !== null) {
-    if (WHOLE.test(ply)) saved.ply = Number(ply);
+    if (WHOLE.test(ply)) described.ply = Number(ply);
     else fatal.push({ code: 'ply', params: { value: ply } });
   }
   const board = p.get('board');
@@ -198,7 +244,7 @@ export function decodeLink(text, games = []) {
     if (stores.length !== 2 || !stores.every((s) => WHOLE.test(s))) fatal.push({ code: 'stores', params: { value: storesText } });
     const turn = p.get('turn') ?? 'south';
     if (!isOneOf(turn, SIDES)) fatal.push({ code: 'turn', params: { value: turn }, allowed: SIDES });
-    saved.position = { board: counts.map(Number), stores: { south: Number(stores[0]), north: Number(stores[1]) }, turn };
+    described.start = { board: counts.map(Number), stores: { south: Number(stores[0]), north: Number(stores[1]) }, turn: /** @type {import('./engine.js').Side} */ (turn) };
   } else {
     for (const name of ['stores', 'turn']) {
       if (p.has(name)) problems.push({ code: 'withoutBoard', params: { name } });
@@ -213,7 +259,7 @@ export function decodeLink(text, games = []) {
   if (isOneOf(side, SIDES)) seating.human = side;
   const level = p.get('level');
   if (level !== null && LEVELS.map(String).includes(level)) seating.level = Number(level);
-  return { save: fatal.length ? null : JSON.stringify(saved), seating, problems: [...fatal, ...problems], written };
+  return { game: fatal.length ? null : described, seating, problems: [...fatal, ...problems], written };
 }
 
 /**

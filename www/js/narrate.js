@@ -14,13 +14,16 @@
  * @module narrate
  */
 
-import { other, pitLetter, sideOf } from './state.js';
+import { pitLetter } from './notation.js';
+import { other, sideOf } from './state.js';
 
 /** @typedef {import('./state.js').Seating} Seating */
 /** @typedef {import('./state.js').AppState} AppState */
 /** @typedef {import('./engine.js').Side} Side */
 /** @typedef {import('./engine.js').Step} Step */
 /** @typedef {import('./engine.js').GameState} GameState */
+/** @typedef {import('./engine.js').VariantInfo} VariantInfo */
+/** @typedef {import('./engine.js').OptionSpec} OptionSpec */
 /** @typedef {import('./i18n.js').Messages} Messages */
 /** @typedef {'you' | 'computer' | 'other'} Person */
 
@@ -111,26 +114,50 @@ export function pitName(m, pit, n, count) {
 }
 
 /**
- * The options line under the title: what is special about this game.
+ * The value of an option in a game, its default when not given.
+ * @param {VariantInfo} info
+ * @param {Record<string, unknown>} options
+ * @param {string} key
+ */
+export function optionValue(info, options, key) {
+  return options[key] ?? info.options.find((o) => o.key === key)?.default;
+}
+
+/**
+ * The options line's words for an option's value (i18n keys), by option key;
+ * a value without words is not said.
+ * @type {Record<string, (value: unknown) => string | undefined>}
+ */
+const INFO_WORDS = {
+  first: (v) => (v === 'north' ? 'info.firstNorth' : undefined),
+  freeChoice: (v) => (v ? 'info.free' : 'info.forcedPlay'),
+  lastFour: (v) => `info.last.${v}`,
+};
+
+/**
+ * The options line under the title: what is special about this game, the
+ * rules every game shares last.
  * @param {Messages} m
  * @param {GameState} g
+ * @param {VariantInfo} info
  * @returns {(string | {seed: string})[]} text pieces; seeds are set apart
  */
-export function optionPieces(m, g) {
-  const o = g.options;
+export function optionPieces(m, g, info) {
+  const o = /** @type {Record<string, unknown>} */ (g.options);
   /** @type {(string | {seed: string})[]} */
   const parts = [m.t('info.size', { n: g.pitsPerRow, seeds: g.seeds })];
-  if (g.variant === 'mangala-iv') {
-    if (o.setup && typeof o.setup === 'object') {
-      parts.push(m.t('info.setupRandom'), { seed: String(o.setup.random) });
+  const common = (/** @type {OptionSpec} */ s) => s.rule.startsWith('C-');
+  for (const spec of [...info.options.filter((s) => !common(s)), ...info.options.filter(common)]) {
+    const value = optionValue(info, o, spec.key);
+    if (spec.kind === 'setup') {
+      if (value && typeof value === 'object' && 'random' in value) parts.push(m.t('info.setupRandom'), { seed: String(value.random) });
+    } else if (spec.kind === 'seed') {
+      if (!spec.when || optionValue(info, o, spec.when.key) === spec.when.value) parts.push(m.t(`info.${spec.key}`), { seed: String(value) });
+    } else {
+      const key = INFO_WORDS[spec.key]?.(value);
+      if (key) parts.push(m.t(key));
     }
-    parts.push(o.freeChoice ? m.t('info.free') : m.t('info.forcedPlay'));
   }
-  if (g.variant === 'anywoli') {
-    parts.push(m.t(`info.last.${o.lastFour ?? 'second-to-last'}`));
-    if (o.lastFour === 'lot') parts.push(m.t('info.lotSeed'), { seed: String(o.lotSeed ?? 0) });
-  }
-  if (o.first === 'north') parts.push(m.t('info.firstNorth'));
   return parts;
 }
 
@@ -230,15 +257,25 @@ export function describeMove(m, g, move, trace, end, conditional) {
 }
 
 /**
- * Who moves now, in words (and that a third repetition would end the game, C-6).
+ * Whether one more repetition of the position shown would end the game (C-6).
+ * @param {GameState} g
+ * @param {VariantInfo} info
+ */
+export function nearRepetition(g, info) {
+  return !g.over && g.seen === info.repetition - 1;
+}
+
+/**
+ * Who moves now, in words (and that one more repetition would end the game, C-6).
  * @param {Messages} m
  * @param {Seating} seating
  * @param {GameState} g
+ * @param {VariantInfo} info
  */
-export function turnLine(m, seating, g) {
+export function turnLine(m, seating, g, info) {
   if (!g.toMove) return '';
   const line = saidOf(m, 'narrate.turn', seating, g.toMove);
-  return g.seen === 2 ? `${line} ${m.t('narrate.seenTwice')}` : line;
+  return nearRepetition(g, info) ? `${line} ${m.t('narrate.seenTwice')}` : line;
 }
 
 /**
@@ -270,17 +307,19 @@ export function resultLine(m, seating, g) {
  * @param {Messages} m
  * @param {Seating} seating
  * @param {GameState} g a finished game
+ * @param {VariantInfo} info
  */
-export function endTexts(m, seating, g) {
+export function endTexts(m, seating, g, info) {
   const end = /** @type {import('./engine.js').EndView} */ (g.end);
   const title = end.winner ? saidOf(m, 'end.wins', seating, end.winner) : m.t('end.draw');
   const score = m.t('end.score', { south: sideName(m, 'south'), north: sideName(m, 'north'), a: g.stores.south, b: g.stores.north });
   let extra = '';
   if (end.reason === 'four-left') {
-    const rule = g.options.lastFour ?? 'second-to-last';
-    extra = rule === 'lot' && g.lot ? m.t('end.lot', { seed: g.options.lotSeed ?? 0, side: sideName(m, g.lot) }) : m.t(`end.lastFour.${rule}`);
+    const rule = optionValue(info, g.options, 'lastFour');
+    const seed = Number(optionValue(info, g.options, 'lotSeed'));
+    extra = rule === 'lot' && g.lot ? m.t('end.lot', { seed, side: sideName(m, g.lot) }) : m.t(`end.lastFour.${rule}`);
   } else if (end.reason === 'repetition') {
-    extra = m.t(g.variant === 'al-manqala' ? 'end.repetitionSplit' : 'end.repetitionRows');
+    extra = m.t(info.split ? 'end.repetitionSplit' : 'end.repetitionRows');
   }
   return { title, score, reason: m.t(`end.why.${end.reason}`), extra };
 }
@@ -292,8 +331,9 @@ export function endTexts(m, seating, g) {
  * @param {Step} step
  * @param {GameState} after the position the move leads to
  * @param {Step[]} trace the whole move
+ * @param {VariantInfo} info
  */
-export function banner(m, step, after, trace) {
+export function banner(m, step, after, trace, info) {
   switch (step.type) {
     case 'lift':
       return m.t('banner.lap', { n: step.lap });
@@ -304,7 +344,7 @@ export function banner(m, step, after, trace) {
         const seeds = seedsObject(m, takings(trace).settled[step.to]);
         if (after.end?.reason !== 'four-left') return m.t('banner.settle', { side, seeds });
         if (after.options.lastFour === 'lot' && after.lot) {
-          return m.t('banner.lot', { seed: after.options.lotSeed ?? 0, side: sideName(m, after.lot) });
+          return m.t('banner.lot', { seed: Number(optionValue(info, after.options, 'lotSeed')), side: sideName(m, after.lot) });
         }
         return m.t('banner.lastFour', { side, seeds });
       }

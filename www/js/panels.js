@@ -31,9 +31,9 @@ export class Panels {
   /** The end panel: who won, the score, why, how the seeds left went. */
   showEnd() {
     const { el, m, store } = this.ctx;
-    const { game: g, seating } = store.state;
-    if (!g || !g.end) return;
-    const texts = endTexts(m, seating, g);
+    const { game: g, seating, variant } = store.state;
+    if (!g || !g.end || !variant) return;
+    const texts = endTexts(m, seating, g, variant);
     el.endTitle.textContent = texts.title;
     el.endScore.textContent = texts.score;
     el.endReason.textContent = texts.reason;

@@ -7,7 +7,7 @@
  */
 
 import { animate, finish, hurry } from './anim.js';
-import { banner, describeMove, refusal, resultLine, turnLine } from './narrate.js';
+import { banner, describeMove, nearRepetition, refusal, resultLine, turnLine } from './narrate.js';
 import { controller, humanTurn, playsForcedMoves, summarize } from './state.js';
 
 /** @typedef {import('./app.js').Context} Context */
@@ -158,13 +158,13 @@ export class Play {
         }
       },
       onEvent: (step) => {
-        if (token === this.token) this.update({ banner: banner(this.ctx.m, step, after, trace) });
+        if (token === this.token && this.s.variant) this.update({ banner: banner(this.ctx.m, step, after, trace, this.s.variant) });
       },
     });
     if (token !== this.token) return false;
     const hadFocus = el.pits.contains(this.ctx.doc.activeElement);
     // C-6: say when one more repetition would end the game.
-    const notice = !after.over && after.seen === 2 ? m.t('narrate.seenTwice') : '';
+    const notice = this.s.variant && nearRepetition(after, this.s.variant) ? m.t('narrate.seenTwice') : '';
     const lastMove = move === 'split' ? null : { origin: sum.origin, last: sum.last };
     this.update({ phase: 'idle', lastMove, game: after, frame: null, banner: '', focus: null, notice });
     if (hadFocus) this.board.focus();
@@ -175,9 +175,9 @@ export class Play {
 
   /** Who moves now, or how the game ended, in words. */
   whereNow() {
-    const { game: g, seating } = this.s;
-    if (!g) return '';
-    return g.over ? resultLine(this.ctx.m, seating, g) : turnLine(this.ctx.m, seating, g);
+    const { game: g, seating, variant } = this.s;
+    if (!g || !variant) return '';
+    return g.over ? resultLine(this.ctx.m, seating, g) : turnLine(this.ctx.m, seating, g, variant);
   }
 
   /**

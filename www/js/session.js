@@ -12,7 +12,7 @@
 import { decodeLink, encodeLink } from './link.js';
 import { linkIgnored, linkRefused, readError, resultLine } from './narrate.js';
 import { LEVELS, seatsFor } from './state.js';
-import { SAVE_FORMAT, formatOf, parseAutosave } from './storage.js';
+import { formatOf, parseAutosave } from './storage.js';
 
 /** @typedef {import('./engine.js').Game} Game */
 /** @typedef {import('./engine.js').GameState} GameState */
@@ -28,7 +28,7 @@ import { SAVE_FORMAT, formatOf, parseAutosave } from './storage.js';
  * @typedef {object} Description
  * @property {string} variant
  * @property {Record<string, unknown>} options
- * @property {string[]} moves  pit numbers as text, or `split`
+ * @property {string[]} moves  pit numbers as text, letters, or `split`
  * @property {number | undefined} ply  the moves shown (the rest can be redone); all when undefined
  * @property {import('./engine.js').StartView | undefined} start  a set-up start position
  */
@@ -36,8 +36,9 @@ import { SAVE_FORMAT, formatOf, parseAutosave } from './storage.js';
 /**
  * What the session needs of the engine (engine.js, or a stand-in).
  * @typedef {object} Engine
- * @property {{create(variant: string, options?: Options): Game, load(save: string): Game}} Game
+ * @property {Pick<typeof import('./engine.js').Game, 'create' | 'load' | 'replay'>} Game
  * @property {() => number} randomSeed
+ * @property {number} saveFormat  the save format it reads
  * @property {VariantInfo[]} variants
  */
 
@@ -99,8 +100,10 @@ export class Session {
     this.game?.free();
     this.game = game;
     const s = this.store.state;
+    const state = game.state();
     this.store.update({
-      game: game.state(),
+      game: state,
+      variant: this.info(state.variant),
       seating,
       phase: 'idle',
       epoch: s.epoch + 1,
@@ -160,10 +163,12 @@ export class Session {
    * @returns {string | null}
    */
   open(desc, seating, written) {
-    /** @type {Record<string, unknown>} */
-    const saved = { format: SAVE_FORMAT, variant: desc.variant, options: desc.options, position: desc.start ?? undefined, moves: desc.moves };
-    if (desc.ply !== undefined) saved.ply = desc.ply;
-    return this.load(JSON.stringify(saved), seating, written);
+    try {
+      this.adopt(this.engine.Game.replay(desc.variant, desc.options, desc.moves, desc.ply, desc.start), seating);
+      return null;
+    } catch (err) {
+      return readError(this.m, err, written);
+    }
   }
 
   /**
@@ -209,7 +214,8 @@ export class Session {
     if (linkError) notices.push(saved !== null && saveError === null ? `${linkError} ${m.t('link.savedShown')}` : linkError);
     else if (problems.length) notices.push(linkIgnored(m, problems));
     const found = saved === null ? null : formatOf(saved);
-    if (saveError !== null && found !== null && found > SAVE_FORMAT) notices.push(m.t('storage.newer', { found, reads: SAVE_FORMAT }));
+    const reads = this.engine.saveFormat;
+    if (saveError !== null && found !== null && found > reads) notices.push(m.t('storage.newer', { found, reads }));
     else if (saveError !== null) notices.push(m.t('save.bad', { reason: saveError }));
     const s = this.store.state;
     if (notices.length) this.store.update({ notice: notices.join(' '), noticeIsError: true });
@@ -230,8 +236,8 @@ export class Session {
     if (!link) return '';
     const m = this.m;
     const all = [...problems, ...link.problems];
-    const refusal = link.save === null ? null : this.load(link.save, this.seatingFrom(link.seating), link.written);
-    if (link.save === null || refusal !== null) {
+    const refusal = link.game === null ? null : this.open(link.game, this.seatingFrom(link.seating), link.written);
+    if (link.game === null || refusal !== null) {
       const notice = linkRefused(m, all, refusal);
       if (this.store.state.game) this.store.update({ notice: `${notice} ${m.t('link.kept')}`, noticeIsError: true });
       return notice;
@@ -262,6 +268,14 @@ export class Session {
     return { mode, human, level, players };
   }
 
+  /**
+   * What the engine says of a game.
+   * @param {string} variant
+   */
+  info(variant) {
+    return this.engine.variants.find((v) => v.id === variant) ?? null;
+  }
+
   /** The seating of the game shown, each player back in their first seat. @returns {Seating} */
   freshSeating() {
     const s = this.store.state.seating;
@@ -281,8 +295,9 @@ export class Session {
   /** The share link's parameters of the game shown (without `#`); '' when there is none. */
   link() {
     const { game: g, seating } = this.store.state;
-    if (!g) return '';
-    return encodeLink(g.variant, g.options, g.moves.map((mv) => mv.move), g.ply, seating, g.start, g.pitsPerRow);
+    const info = g && this.info(g.variant);
+    if (!g || !info) return '';
+    return encodeLink(info, g.options, g.moves.map((mv) => mv.move), g.ply, seating, g.start, true);
   }
 
   /**

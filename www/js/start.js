@@ -7,7 +7,6 @@
 
 import { openChooser } from './chooser.js';
 import { randomHidden, randomSeed, ritualChooser, ritualSeats } from './engine.js';
-import { turnLine } from './narrate.js';
 import { runRitual } from './ritual.js';
 import { seatsFor } from './state.js';
 import { openWelcome } from './welcome.js';
@@ -87,7 +86,7 @@ export class Start {
     }
     const game = /** @type {import('./engine.js').Game} */ (session.game);
     const epoch = this.s.epoch;
-    if (choice.variant === 'mangala-iv' && choice.ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
+    if (this.s.variant?.ritual && choice.ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
       ctx.store.update({ phase: 'ritual' });
       const first = choice.options.first ?? 'south';
       const players = await runRitual(
@@ -112,8 +111,7 @@ export class Start {
         session.autosave();
       }
     }
-    const g = this.s.game;
-    ctx.announce(g ? turnLine(ctx.m, this.s.seating, g) : '');
+    ctx.announce(this.play.whereNow());
     this.play.board.focus();
     this.play.next();
   }

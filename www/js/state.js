@@ -70,6 +70,7 @@ export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
  * @property {Settings} settings
  * @property {Seating} seating
  * @property {GameState | null} game  the engine's truth
+ * @property {import('./engine.js').VariantInfo | null} variant  the engine's description of the game shown
  * @property {Frame | null} frame  set while a move animates
  * @property {boolean} thinking  the computer is choosing a move
  * @property {number | null} focus  the pit with keyboard focus
@@ -95,6 +96,7 @@ export function createState() {
     settings: { speed: 'normal', autoForced: null, ritual: true },
     seating: { mode: 'two', human: 'south', level: 2, players: { south: 'p1', north: 'p2' } },
     game: null,
+    variant: null,
     frame: null,
     thinking: false,
     focus: null,
@@ -126,30 +128,6 @@ export function other(side) {
  */
 export function sideOf(pit, n) {
   return pit < n ? 'south' : 'north';
-}
-
-/**
- * A pit's letter, counted from its owner's left: South a, b, c…; North A, B, C…
- * @param {number} pit
- * @param {number} n
- */
-export function pitLetter(pit, n) {
-  return pit < n ? String.fromCharCode(97 + pit) : String.fromCharCode(65 + pit - n);
-}
-
-/**
- * The pit a letter names, or null.
- * @param {string} letter
- * @param {number} n
- * @returns {number | null}
- */
-export function letterPit(letter, n) {
-  if (letter.length !== 1) return null;
-  const lower = letter.charCodeAt(0) - 97;
-  if (lower >= 0 && lower < n) return lower;
-  const upper = letter.charCodeAt(0) - 65;
-  if (upper >= 0 && upper < n) return n + upper;
-  return null;
 }
 
 /**

@@ -71,7 +71,7 @@ const PAIRS = { two: ['p1 p2', 'p2 p1'], computer: ['you computer', 'computer yo
 function checkedSeating(seating) {
   if (!seating || typeof seating !== 'object') return {};
   const { players, ...rest } = /** @type {Record<string, any>} */ (seating);
-  const pairs = Object.hasOwn(PAIRS, rest.mode) ? PAIRS[/** @type {keyof PAIRS} */ (rest.mode)] : PAIRS.two;
+  const pairs = Object.hasOwn(PAIRS, rest.mode) ? PAIRS[/** @type {keyof typeof PAIRS} */ (rest.mode)] : PAIRS.two;
   const pair = players && typeof players === 'object' ? `${players.south} ${players.north}` : '';
   if (!pairs.includes(pair)) return rest;
   if (rest.mode === 'computer') rest.human = players.south === 'you' ? 'south' : 'north';
@@ -102,9 +102,6 @@ export function parseAutosave(text) {
 export function writeAutosave(autosave) {
   return set('game', JSON.stringify(autosave));
 }
-
-/** The save format this page's engine reads (crates/mancala-wasm `SAVE_FORMAT`). */
-export const SAVE_FORMAT = 1;
 
 /** How many unreadable autosaves are kept aside, each under a key of its own. */
 const KEPT = 10;

@@ -7,7 +7,8 @@
  */
 
 import { optionPieces, pitName, playerName, previewText, sideName, toMoveText } from './narrate.js';
-import { canPlay as playable, controller, pitLetter } from './state.js';
+import { pitLetter } from './notation.js';
+import { canPlay as playable, controller } from './state.js';
 
 /** @typedef {import('./state.js').AppState} AppState */
 /** @typedef {import('./state.js').Seating} Seating */
@@ -175,8 +176,8 @@ export function sync(el, s, m) {
 
   // Pit buttons: names, legality, one tab stop (roving focus).
   ensurePitButtons(el.pits, 2 * n);
-  const stop =
-    s.focus ?? (canPlay ? (g.forced ?? g.legal[0] ?? null) : null) ?? (g.toMove === 'north' ? 2 * n - 1 : 0);
+  const offered = canPlay ? (g.forced ?? g.legal.at(0)) : undefined;
+  const stop = s.focus ?? offered ?? (g.toMove === 'north' ? 2 * n - 1 : 0);
   [...el.pits.children].forEach((child, pit) => {
     const b = /** @type {HTMLButtonElement} */ (child);
     const name = pitName(m, pit, n, g.board[pit]);
@@ -202,7 +203,7 @@ export function sync(el, s, m) {
   const rules = m.rules?.[g.variant];
   el.title.textContent = rules?.name ?? g.variant;
   el.info.replaceChildren(
-    ...optionPieces(m, g).flatMap((piece, i) => {
+    ...(s.variant ? optionPieces(m, g, s.variant) : []).flatMap((piece, i) => {
       const sep = i === 0 ? [] : [document.createTextNode(typeof piece === 'string' ? ' · ' : ' ')];
       if (typeof piece === 'string') return [...sep, document.createTextNode(piece)];
       const span = document.createElement('span');

@@ -1,19 +1,20 @@
 //! The engine: the search with its memory, and the decisions built on it
 //! (a level's move, hints, Mangala IV's side, Al-manqala's split).
 
-use mancala_core::{Game, Move, PlayError, Position, Side, Variant};
+use mancala_core::{Game, Move, PlayError, Position, Side, SplitMix64, Variant};
 
 use crate::eval::{Evaluate, SEED, Tuned, terminal_score};
 use crate::search::{Analysis, Searcher};
 use crate::table::key_of;
-use crate::{Clock, Level, Limits, Rng};
+use crate::{Clock, Level, Limits};
 
 /// A move chosen, with what the search thinks of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Thought {
-    /// The move to play.
+    /// The move to play (`move` in JSON).
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub best: Move,
     /// Its score for the player to move, in centiseeds (100 = one seed);
     /// beyond ±[`WIN`](crate::WIN) the game is decided (see
@@ -188,7 +189,7 @@ impl Engine {
             return None;
         }
         let mover = root.turn();
-        let mut rng = Rng::new(seed ^ key_of(root) ^ history.len() as u64);
+        let mut rng = SplitMix64::new(seed ^ key_of(root) ^ history.len() as u64);
         let mut best: Option<(i32, Move)> = None;
         let mut ties = 0u64;
         let legal = root.legal_moves();
@@ -197,7 +198,7 @@ impl Engine {
             child.play_unchecked(m);
             let value = match level {
                 Level::Greedy => i32::from(*child.stores().get(mover) - *root.stores().get(mover)) * SEED,
-                _ => static_value(&child, mover) + rng.spread(BEGINNER_ERROR),
+                _ => static_value(&child, mover) + spread(&mut rng, BEGINNER_ERROR),
             };
             match best {
                 Some((v, _)) if v > value => {}
@@ -398,4 +399,10 @@ pub fn split_score(pos: &Position, side: Side) -> Option<i32> {
         return None;
     }
     pos.play(Move::Split).ok().map(|after| terminal_score(&after, side))
+}
+
+/// A number in `-spread ..= spread`, uniformly.
+fn spread(rng: &mut SplitMix64, spread: i32) -> i32 {
+    let width = 2 * u64::from(spread.unsigned_abs()) + 1;
+    rng.below(width) as i32 - spread
 }

@@ -63,7 +63,6 @@ mod clock;
 mod engine;
 pub mod eval;
 mod level;
-mod rng;
 mod search;
 pub mod selfplay;
 mod table;
@@ -74,7 +73,6 @@ pub use engine::{
 };
 pub use eval::{Evaluate, Linear, SEED, Tuned, WIN, features, terminal_score};
 pub use level::{Level, ParseLevelError};
-pub use rng::Rng;
 pub use search::{Limits, MAX_PLY, Searcher};
 
 use mancala_core::Position;

@@ -1,10 +1,10 @@
 //! Games between two players: the `mancala match` command, the tuning of
 //! the evaluation, and the level tests all play through here.
 
-use mancala_core::{BySide, Game, Move, NoObserver, Outcome, Position, Side};
+use mancala_core::{BySide, Game, Move, NoObserver, Outcome, Position, Side, SplitMix64};
 
 use crate::eval::{Evaluate, Linear};
-use crate::{Engine, Level, Limits, NoClock, Rng, Thought, split_score};
+use crate::{Engine, Level, Limits, NoClock, Thought, split_score};
 
 /// Something that chooses moves.
 pub trait Player {
@@ -85,7 +85,7 @@ pub fn seat<'a>(a: &'a mut dyn Player, b: &'a mut dyn Player, a_side: Side) -> B
 /// legal ones (fewer if the game ends): a varied opening.
 #[must_use]
 pub fn random_opening(start: Position, plies: usize, seed: u64) -> Game {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(start);
     for _ in 0..plies {
         let legal = game.position().legal_moves();

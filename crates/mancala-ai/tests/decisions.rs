@@ -6,11 +6,12 @@ mod common;
 use common::{deep, solve, solve_move, tiny};
 use mancala_ai::selfplay::{LevelPlayer, Player, play_out, random_opening};
 use mancala_ai::{
-    Engine, LOOP_PLIES, Level, Limits, NoClock, Rng, SEED, SPLIT_MARGIN, SplitAdvice, Thought, WIN,
-    plies_without_capture, split_score, terminal_score,
+    Engine, LOOP_PLIES, Level, Limits, NoClock, SEED, SPLIT_MARGIN, SplitAdvice, Thought, WIN, plies_without_capture,
+    split_score, terminal_score,
 };
 use mancala_core::{
-    BySide, Game, MangalaSetup, Move, NoObserver, Options, Outcome, PlayError, Position, Setup, Side, Variant,
+    BySide, Game, MangalaSetup, Move, NoObserver, Options, Outcome, PlayError, Position, Setup, Side, SplitMix64,
+    Variant,
 };
 
 fn position(variant: Variant, board: &[u32], stores: (u32, u32), turn: Side) -> Position {
@@ -98,7 +99,7 @@ fn mangala_side_choice_on_random_setups_matches_the_game_played_out() {
 #[test]
 fn manqala_split_advice_compares_with_the_solved_value() {
     deep(|| {
-        let mut rng = Rng::new(99);
+        let mut rng = SplitMix64::new(99);
         let mut engine = Engine::with_table_bits(14);
         let (mut accepted, mut declined) = (0, 0);
         for _ in 0..80 {
@@ -294,7 +295,7 @@ fn hint_scores_are_the_solved_values_of_each_move() {
         for (variant, seeds, window, seed) in
             [(Variant::Sadeqa, 4, 5, 1), (Variant::Manqala, 6, 5, 2), (Variant::Anywoli, 5, 3, 3)]
         {
-            let mut rng = Rng::new(seed);
+            let mut rng = SplitMix64::new(seed);
             for _ in 0..60 {
                 let pos = tiny(variant, Options::default(), seeds, window, &mut rng);
                 if pos.is_over() || solve(pos).is_none() {

@@ -7,8 +7,8 @@
 mod common;
 
 use common::{deep, solve, solve_move, tiny};
-use mancala_ai::{Engine, Limits, NoClock, Rng};
-use mancala_core::{Options, Variant};
+use mancala_ai::{Engine, Limits, NoClock};
+use mancala_core::{Options, SplitMix64, Variant};
 
 /// Solves up to `cases` tiny positions; at least `need` must be small enough
 /// for the oracle.
@@ -17,7 +17,7 @@ fn check(variant: Variant, options: Options, seeds: u32, window: u64, cases: usi
 }
 
 fn check_on_this_thread(variant: Variant, options: Options, seeds: u32, window: u64, cases: usize, need: usize) {
-    let mut rng = Rng::new(u64::from(seeds) * 1000 + window);
+    let mut rng = SplitMix64::new(u64::from(seeds) * 1000 + window);
     let mut engine = Engine::with_table_bits(14);
     let mut solved = 0;
     for case in 0..cases {

@@ -6,13 +6,45 @@ use core::str::FromStr;
 /// A pit index, `0 .. 2n` as in C-1.
 pub type Pit = u8;
 
-/// A move: sow from a pit, or apply Al-manqala's agreed split (AM-9).
+/// A move: sow from a pit, or apply Al-manqala's agreed split (AM-9). With the `serde`
+/// feature it is the pit's number or the text `"split"`, as the page and the CLI write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "serde", serde(into = "MoveJson", try_from = "MoveJson"))]
 pub enum Move {
     Sow(Pit),
     Split,
+}
+
+/// A move's JSON form: a pit number, or a text that must be `"split"`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+enum MoveJson {
+    Sow(Pit),
+    Text(String),
+}
+
+#[cfg(feature = "serde")]
+impl From<Move> for MoveJson {
+    fn from(m: Move) -> MoveJson {
+        match m {
+            Move::Sow(pit) => MoveJson::Sow(pit),
+            Move::Split => MoveJson::Text("split".to_owned()),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<MoveJson> for Move {
+    type Error = ParseMoveError;
+    fn try_from(m: MoveJson) -> Result<Move, ParseMoveError> {
+        match m {
+            MoveJson::Sow(pit) => Ok(Move::Sow(pit)),
+            MoveJson::Text(text) if text == "split" => Ok(Move::Split),
+            MoveJson::Text(text) => Err(ParseMoveError(text)),
+        }
+    }
 }
 
 impl fmt::Display for Move {

@@ -35,3 +35,16 @@ fn trace_steps_are_tagged() {
     assert_eq!(trace.0.len(), 8);
     assert!(matches!(trace.0[7], Step::Sow { pit: 13 }));
 }
+
+/// A move is its pit number (C-1) or the text "split" (AM-9), as the page and the CLI write it.
+#[test]
+fn moves_are_numbers_or_split() {
+    assert_eq!(serde_json::to_string(&[Move::Sow(12), Move::Split]).unwrap(), r#"[12,"split"]"#);
+    assert_eq!(
+        serde_json::from_str::<Vec<Move>>(r#"[0, "split", 23]"#).unwrap(),
+        [Move::Sow(0), Move::Split, Move::Sow(23)]
+    );
+    for bad in [r#""3""#, r#""Split""#, "-1", "256", r#"{"sow": 3}"#, "null"] {
+        assert!(serde_json::from_str::<Move>(bad).is_err(), "{bad}");
+    }
+}

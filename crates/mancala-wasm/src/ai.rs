@@ -4,45 +4,11 @@
 //! small copied values.
 
 use mancala_ai::{Engine, Level};
-use mancala_core::{Move, Side};
+use mancala_core::Side;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::{Game, to_js};
-
-/// A move as the page writes it: a pit number, or `"split"`.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-enum MoveJs {
-    Pit(u8),
-    Split(&'static str),
-}
-
-impl From<Move> for MoveJs {
-    fn from(m: Move) -> MoveJs {
-        match m {
-            Move::Sow(pit) => MoveJs::Pit(pit),
-            Move::Split => MoveJs::Split("split"),
-        }
-    }
-}
-
-/// The shape of [`Ai::think`].
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ThoughtJs {
-    #[serde(rename = "move")]
-    best: MoveJs,
-    /// For the player to move, in centiseeds.
-    score: i32,
-    depth: u8,
-    nodes: f64,
-    pv: Vec<MoveJs>,
-    exact: bool,
-    /// Al-manqala (AM-9): propose the split, which the computer does only in
-    /// a loop (see `mancala_ai::SplitAdvice`); if declined, play `move`.
-    propose_split: bool,
-}
 
 /// One level for the chooser.
 #[derive(Debug, Serialize)]
@@ -100,15 +66,7 @@ impl Ai {
             .engine
             .play(game.history(), level, u64::from(seed), &mut clock())
             .ok_or_else(|| JsError::new("the game is over"))?;
-        to_js(&ThoughtJs {
-            best: thought.best.into(),
-            score: thought.score,
-            depth: thought.depth,
-            nodes: thought.nodes as f64,
-            pv: thought.pv.into_iter().map(MoveJs::from).collect(),
-            exact: thought.exact,
-            propose_split: thought.propose_split,
-        })
+        to_js(&thought)
     }
 
     /// Mangala IV's ritual (MG-3): the side the computer takes at the start

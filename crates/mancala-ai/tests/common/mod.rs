@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use mancala_ai::{Rng, terminal_score};
-use mancala_core::{BySide, Options, Position, Setup, Side, Variant};
+use mancala_ai::terminal_score;
+use mancala_core::{BySide, Options, Position, Setup, Side, SplitMix64, Variant};
 
 /// Seeds captured so far: they only grow, so positions with different
 /// totals can never be repetitions of one another (C-6).
@@ -60,7 +60,7 @@ pub const ORACLE_PLIES: usize = 200;
 /// A position of `variant` with `seeds` seeds on the board, at random in
 /// `window` adjacent pits (captures come sooner), the rest in the stores,
 /// either player to move.
-pub fn tiny(variant: Variant, options: Options, seeds: u32, window: u64, rng: &mut Rng) -> Position {
+pub fn tiny(variant: Variant, options: Options, seeds: u32, window: u64, rng: &mut SplitMix64) -> Position {
     let mut setup = Setup::new(variant, options);
     let total: u32 = setup.board.iter().sum();
     let len = setup.board.len() as u64;

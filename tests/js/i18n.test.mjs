@@ -95,7 +95,7 @@ function checkValue(lang, key, en, tr) {
   assert.deepEqual(placeholders(forms.other), placeholders(en.other), `${where}.other: placeholders differ`);
 }
 
-const hasUi = existsSync(dir + 'en.json');
+const hasUi = existsSync(`${dir}en.json`);
 for (const lang of LANGS) {
   test(`${lang}.json has the keys and placeholders of en.json`, { skip: !hasUi && 'no en.json yet' }, () => {
     const en = flatten(load('en.json'));

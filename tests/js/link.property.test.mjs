@@ -39,10 +39,10 @@ const games = fc
     fc.record({
       game: fc.constant(g),
       // The game's own options (a game is never given another's).
-      options: fc.record(
-        Object.fromEntries(Object.entries(OPTIONS).filter(([key]) => g.options.some((o) => o.key === key))),
-        { requiredKeys: [], noNullPrototype: true },
-      ),
+      options: fc.record(Object.fromEntries(Object.entries(OPTIONS).filter(([key]) => g.options.some((o) => o.key === key))), {
+        requiredKeys: [],
+        noNullPrototype: true,
+      }),
       moves: fc.array(fc.oneof(fc.nat(2 * g.pitsPerRow - 1).map(String), fc.constant('split')), { maxLength: 40 }),
       seating: fc.record({
         mode: fc.constantFrom('two', 'computer', 'demo'),
@@ -51,11 +51,14 @@ const games = fc
         players: fc.constant({ south: 'p1', north: 'p2' }),
       }),
       start: fc.option(
-        fc.record({
-          board: fc.array(fc.nat(98), { minLength: 2 * g.pitsPerRow, maxLength: 2 * g.pitsPerRow }),
-          stores: fc.record({ south: fc.nat(98), north: fc.nat(98) }, { noNullPrototype: true }),
-          turn: fc.constantFrom('south', 'north'),
-        }, { noNullPrototype: true }),
+        fc.record(
+          {
+            board: fc.array(fc.nat(98), { minLength: 2 * g.pitsPerRow, maxLength: 2 * g.pitsPerRow }),
+            stores: fc.record({ south: fc.nat(98), north: fc.nat(98) }, { noNullPrototype: true }),
+            turn: fc.constantFrom('south', 'north'),
+          },
+          { noNullPrototype: true },
+        ),
         { nil: null },
       ),
     }),
@@ -91,7 +94,30 @@ const linkish = fc.oneof(
   fc
     .array(
       fc.tuple(
-        fc.constantFrom('game', 'moves', 'ply', 'board', 'stores', 'turn', 'first', 'setup', 'seed', 'free', 'seeds', 'last', 'lot', 'mode', 'side', 'level', 'lang', 'embed', 'theme', 'computer', 'allow', 'x'),
+        fc.constantFrom(
+          'game',
+          'moves',
+          'ply',
+          'board',
+          'stores',
+          'turn',
+          'first',
+          'setup',
+          'seed',
+          'free',
+          'seeds',
+          'last',
+          'lot',
+          'mode',
+          'side',
+          'level',
+          'lang',
+          'embed',
+          'theme',
+          'computer',
+          'allow',
+          'x',
+        ),
         fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('sadeqa-iii', 'anywoli', 'c.E.b', '-6', 'east', '1.x', '99', 'split', '')),
       ),
       { maxLength: 8 },

@@ -43,7 +43,11 @@ test('letters and engine numbers decode to the same saved game (C-1: North A = p
 });
 
 test('the page writes share links in letters; they read back to the same moves', () => {
-  const start = { board: [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], stores: { south: 48, north: 48 }, turn: /** @type {const} */ ('north') };
+  const start = {
+    board: [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
+    stores: { south: 48, north: 48 },
+    turn: /** @type {const} */ ('north'),
+  };
   const text = encodeLink(info('al-manqala'), {}, ['7', '0', 'split'], 2, undefined, start, true);
   assert.equal(text, 'game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48&turn=north&moves=A.a.split&ply=2');
   assert.deepEqual(decoded(text).game, { variant: 'al-manqala', options: {}, moves: ['7', '0', 'split'], ply: 2, start });
@@ -96,7 +100,7 @@ test('mode, side, level and unknown names are ignored with a message; the game s
   );
   assert.equal(
     linkIgnored(messages('it'), d.problems),
-    'Una parte di questo link non è stata capita e viene ignorata: non esiste un\'impostazione «colour»; ' +
+    "Una parte di questo link non è stata capita e viene ignorata: non esiste un'impostazione «colour»; " +
       'la modalità deve essere two, computer o demo, non «weird»; il tuo lato (side) deve essere south o north, non «east»; ' +
       'il livello del computer deve essere 1, 2, 3, 4 o 5, non «99»; «stores» vale solo insieme a «board».',
   );
@@ -106,7 +110,9 @@ test('mode, side, level and unknown names are ignored with a message; the game s
 });
 
 test('an embedded page names its own bad parameters: mode, computer, level, theme, allow, lang', () => {
-  const query = new URLSearchParams('embed=1&mode=weird&level=99&computer=<b>x</b>&theme=neon&allow=notanorigin,https://wiki.example.org&lang=xx');
+  const query = new URLSearchParams(
+    'embed=1&mode=weird&level=99&computer=<b>x</b>&theme=neon&allow=notanorigin,https://wiki.example.org&lang=xx',
+  );
   const problems = [...languageProblems(query.get('lang')), ...embedProblems(query)];
   assert.equal(
     linkIgnored(messages('en'), problems),
@@ -121,7 +127,7 @@ test('an embedded page names its own bad parameters: mode, computer, level, them
     'Una parte di questo link non è stata capita e viene ignorata: la lingua deve essere en, it, el, fil o tr, non «xx»; ' +
       'il tema deve essere auto, light o dark, non «neon»; ' +
       'il lato del computer (computer) deve essere none, south, north o both, non «<b>x</b>»; ' +
-      '«notanorigin» in allow non è l\'origine di un indirizzo web, come https://wiki.example.org; ' +
+      "«notanorigin» in allow non è l'origine di un indirizzo web, come https://wiki.example.org; " +
       'la modalità deve essere play, view o puzzle, non «weird»; il livello del computer deve essere 1, 2, 3, 4 o 5, non «99».',
   );
   // With a game in the query, the link's decoding names mode and level (once: not here too).
@@ -137,5 +143,8 @@ test('an embedded page names its own bad parameters: mode, computer, level, them
 
 test('a long value is cut short in the message', () => {
   const text = linkIgnored(messages('en'), decoded(`game=anywoli&theme=dark&mode=${'x'.repeat(100)}`).problems);
-  assert.equal(text, `Part of this link was not understood and is ignored: the mode must be two, computer, or demo, not "${'x'.repeat(39)}…".`);
+  assert.equal(
+    text,
+    `Part of this link was not understood and is ignored: the mode must be two, computer, or demo, not "${'x'.repeat(39)}…".`,
+  );
 });

@@ -8,7 +8,19 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { VARIANTS } from './engine.mjs';
 import { Messages } from '../../www/js/i18n.js';
-import { banner, describeMove, endTexts, playerName, readError, resultLine, said, splitAnswer, splitOffer, toMoveText, turnLine } from '../../www/js/narrate.js';
+import {
+  banner,
+  describeMove,
+  endTexts,
+  playerName,
+  readError,
+  resultLine,
+  said,
+  splitAnswer,
+  splitOffer,
+  toMoveText,
+  turnLine,
+} from '../../www/js/narrate.js';
 import { parseAutosave } from '../../www/js/storage.js';
 
 /** @param {string} lang */
@@ -35,7 +47,20 @@ const TWO = { mode: 'two', human: 'south', level: 2, players: { south: 'p2', nor
  * @param {Partial<import('../../www/js/engine.js').GameState>} g
  * @returns {import('../../www/js/engine.js').GameState}
  */
-const game = (g) => /** @type {any} */ ({ variant: 'al-manqala', pitsPerRow: 7, options: {}, toMove: 'south', turn: 'south', seen: 1, end: null, stores: { south: 0, north: 0 }, board: [], lot: null, ...g });
+const game = (g) =>
+  /** @type {any} */ ({
+    variant: 'al-manqala',
+    pitsPerRow: 7,
+    options: {},
+    toMove: 'south',
+    turn: 'south',
+    seen: 1,
+    end: null,
+    stores: { south: 0, north: 0 },
+    board: [],
+    lot: null,
+    ...g,
+  });
 
 test('whose move it is, per person, in English and Italian', () => {
   assert.equal(turnLine(en, AGAINST, game({ toMove: 'south' }), AM), 'Your move (South).');
@@ -55,11 +80,15 @@ test('whose move it is, per person, in English and Italian', () => {
 });
 
 test('the result, per person: "You (South) win", never "You wins"', () => {
-  const won = (/** @type {'south' | 'north'} */ winner) => game({ toMove: null, end: { winner, reason: 'fifty' }, stores: { south: 52, north: 40 } });
+  const won = (/** @type {'south' | 'north'} */ winner) =>
+    game({ toMove: null, end: { winner, reason: 'fifty' }, stores: { south: 52, north: 40 } });
   assert.equal(resultLine(en, AGAINST, won('south')), 'Game over: you (South) win, 52–40 (fifty or more).');
   assert.equal(resultLine(en, AGAINST, won('north')), 'Game over: the computer (North) wins, 52–40 (fifty or more).');
   assert.equal(resultLine(it, AGAINST, won('south')), 'Partita finita: hai vinto (Sud), 52–40 (cinquanta o più).');
-  assert.equal(resultLine(en, TWO, game({ toMove: null, end: { winner: null, reason: 'split' }, stores: { south: 49, north: 49 } })), 'Game over: a draw, 49–49 (board split).');
+  assert.equal(
+    resultLine(en, TWO, game({ toMove: null, end: { winner: null, reason: 'split' }, stores: { south: 49, north: 49 } })),
+    'Game over: a draw, 49–49 (board split).',
+  );
   const end = endTexts(en, AGAINST, won('south'), AM);
   assert.deepEqual(end, {
     title: 'You (South) win',
@@ -81,14 +110,40 @@ test('the ritual speaks to "you" and of the computer in every language (MG-3)', 
   assert.equal(said(it, 'ritual.guessed', 'computer', { guess: it.t('ritual.guessWord.odd') }), 'Il computer aveva detto dispari.');
   const seats = { south: 'Computer', north: 'You', first: 'South' };
   assert.equal(said(en, 'ritual.done', 'computer', seats), 'The computer plays South and you play North. South moves first.');
-  assert.equal(said(en, 'ritual.done', 'p1', { south: 'Player 1', north: 'Player 2', first: 'North' }), 'Player 1 plays South and Player 2 plays North. North moves first.');
+  assert.equal(
+    said(en, 'ritual.done', 'p1', { south: 'Player 1', north: 'Player 2', first: 'North' }),
+    'Player 1 plays South and Player 2 plays North. North moves first.',
+  );
   assert.equal(said(it, 'ritual.done', 'you', { first: 'Sud' }), 'Tu giochi a Sud e il computer a Nord. Muove per primo Sud.');
   // Every per-person key has all three persons in every language.
   for (const lang of /** @type {const} */ (['en', 'it', 'el', 'fil', 'tr'])) {
     const m = messages(lang);
-    for (const key of ['player.toMove', 'narrate.turn', 'split.title', 'split.text', 'split.accepted', 'split.declined', 'ritual.guessed', 'ritual.rightGuess', 'ritual.wrongGuess', 'ritual.done', 'end.wins', 'end.line']) {
+    for (const key of [
+      'player.toMove',
+      'narrate.turn',
+      'split.title',
+      'split.text',
+      'split.accepted',
+      'split.declined',
+      'ritual.guessed',
+      'ritual.rightGuess',
+      'ritual.wrongGuess',
+      'ritual.done',
+      'end.wins',
+      'end.line',
+    ]) {
       for (const who of ['you', 'computer', 'p1']) {
-        const text = said(m, key, who, { side: 'S', score: '1–0', reason: 'r', guess: 'g', left: 'L', half: 'H', first: 'F', south: 'A', north: 'B' });
+        const text = said(m, key, who, {
+          side: 'S',
+          score: '1–0',
+          reason: 'r',
+          guess: 'g',
+          left: 'L',
+          half: 'H',
+          first: 'F',
+          south: 'A',
+          north: 'B',
+        });
         assert.doesNotMatch(text, /\{|^[a-z]+\.[a-z]/, `${lang} ${key} ${who}: ${text}`);
       }
     }
@@ -115,12 +170,20 @@ test('an unknown player id in a seat is named by its side, never "player.zzz"', 
   const odd = { mode: 'two', human: 'south', level: 2, players: { south: 'zzz', north: 'p2' } };
   assert.equal(playerName(en, odd, 'south'), 'South');
   // And the autosave drops players that are no pair its mode seats (the page then seats the defaults).
-  assert.deepEqual(parseAutosave(JSON.stringify({ save: '{}', seating: { mode: 'two', players: { south: 'zzz', north: 'p2' } } })).seating, { mode: 'two' });
-  assert.deepEqual(parseAutosave(JSON.stringify({ save: '{}', seating: { mode: 'computer', human: 'south', players: { south: 'computer', north: 'you' } } })).seating, {
-    mode: 'computer',
-    human: 'north',
-    players: { south: 'computer', north: 'you' },
-  });
+  assert.deepEqual(
+    parseAutosave(JSON.stringify({ save: '{}', seating: { mode: 'two', players: { south: 'zzz', north: 'p2' } } })).seating,
+    { mode: 'two' },
+  );
+  assert.deepEqual(
+    parseAutosave(
+      JSON.stringify({ save: '{}', seating: { mode: 'computer', human: 'south', players: { south: 'computer', north: 'you' } } }),
+    ).seating,
+    {
+      mode: 'computer',
+      human: 'north',
+      players: { south: 'computer', north: 'you' },
+    },
+  );
 });
 
 /** The last four of an Anywoli game going to South pit by pit, as the engine's trace settles them (AW-6, AW-7). */
@@ -138,7 +201,10 @@ const LAST_FOUR = /** @type {import('../../www/js/engine.js').Step[]} */ ([
 test('Anywoli: the last-four banner gives the last 4 seeds to the player, not "1 seed" (AW-7)', () => {
   const after = game({ variant: 'anywoli', pitsPerRow: 12, toMove: null, end: { winner: 'south', reason: 'four-left' } });
   const settles = LAST_FOUR.filter((s) => s.type === 'capture' && s.kind === 'settle');
-  assert.deepEqual(settles.map((s) => banner(en, s, after, LAST_FOUR, AW)), Array(3).fill('South takes the last 4 seeds'));
+  assert.deepEqual(
+    settles.map((s) => banner(en, s, after, LAST_FOUR, AW)),
+    Array(3).fill('South takes the last 4 seeds'),
+  );
   assert.equal(banner(it, settles[0], after, LAST_FOUR, AW), 'Sud prende gli ultimi 4 semi');
   assert.equal(banner(el, settles[0], after, LAST_FOUR, AW), 'Ο Νότος παίρνει τους τελευταίους 4 σπόρους');
   assert.equal(banner(en, LAST_FOUR[3], after, LAST_FOUR, AW), 'South captures 4 seeds');
@@ -158,10 +224,14 @@ test('Anywoli: the last-four banner gives the last 4 seeds to the player, not "1
   );
 });
 
-test('a refusal is said in the player\'s language, never in a library\'s words', () => {
+test("a refusal is said in the player's language, never in a library's words", () => {
   /** @param {string} code @param {Record<string, string | number>} params @param {string} message the engine's English */
   const refusal = (code, params, message) => Object.assign(new Error(message), { code, params });
-  const serde = refusal('position', { detail: 'invalid type: string "-6", expected u32' }, 'the position is malformed: invalid type: string "-6", expected u32');
+  const serde = refusal(
+    'position',
+    { detail: 'invalid type: string "-6", expected u32' },
+    'the position is malformed: invalid type: string "-6", expected u32',
+  );
   assert.equal(readError(en, serde), "the saved game's start position is damaged");
   assert.equal(readError(it, serde), 'la posizione di partenza della partita salvata è danneggiata');
   assert.equal(readError(en, new Error('unknown variant `east`, expected `south` or `north`')), 'the game could not be read');

@@ -15,13 +15,12 @@ import { neighbour } from '../../www/js/input.js';
 import { animate, finish, hurry } from '../../www/js/anim.js';
 
 test('a share link carries game, options, setup number, moves and ply', () => {
-  const text = encodeLink(
-    info('mangala-iv'),
-    { first: 'north', setup: { random: 4242 }, freeChoice: true },
-    ['0', '8', '1'],
-    2,
-    { mode: 'computer', human: 'north', level: 3, players: { south: 'computer', north: 'you' } },
-  );
+  const text = encodeLink(info('mangala-iv'), { first: 'north', setup: { random: 4242 }, freeChoice: true }, ['0', '8', '1'], 2, {
+    mode: 'computer',
+    human: 'north',
+    level: 3,
+    players: { south: 'computer', north: 'you' },
+  });
   assert.equal(text, 'game=mangala-iv&first=north&setup=random&seed=4242&free=1&moves=0.8.1&ply=2&mode=computer&side=north&level=3');
   const back = decodeLink(`#${text}`, VARIANTS);
   assert.ok(back);
@@ -39,11 +38,21 @@ test('Anywoli and Sadeqa options round-trip; a split is a move', () => {
   const aw = decodeLink(encodeLink(info('anywoli'), { lastFour: 'lot', lotSeed: 7 }, [], 0), VARIANTS);
   assert.deepEqual(aw?.game, { variant: 'anywoli', options: { lastFour: 'lot', lotSeed: 7 }, moves: [], ply: undefined, start: undefined });
   const sq = decodeLink(encodeLink(info('sadeqa-iii'), { sadeqaSeeds: 'four' }, ['2', 'split'], 2), VARIANTS);
-  assert.deepEqual(sq?.game, { variant: 'sadeqa-iii', options: { sadeqaSeeds: 'four' }, moves: ['2', 'split'], ply: undefined, start: undefined });
+  assert.deepEqual(sq?.game, {
+    variant: 'sadeqa-iii',
+    options: { sadeqaSeeds: 'four' },
+    moves: ['2', 'split'],
+    ply: undefined,
+    start: undefined,
+  });
 });
 
 test('a set-up position travels in the link as board, stores and turn', () => {
-  const start = { board: [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], stores: { south: 48, north: 48 }, turn: /** @type {const} */ ('north') };
+  const start = {
+    board: [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
+    stores: { south: 48, north: 48 },
+    turn: /** @type {const} */ ('north'),
+  };
   const text = encodeLink(info('al-manqala'), {}, ['7'], 1, undefined, start);
   assert.equal(text, 'game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48&turn=north&moves=7');
   assert.deepEqual(decodeLink(text, VARIANTS)?.game, { variant: 'al-manqala', options: {}, moves: ['7'], ply: undefined, start });
@@ -59,18 +68,38 @@ test('a link without a game is no link; bad values reach the engine as they are'
   assert.equal(decodeLink('#lang=it'), null);
   assert.equal(decodeLink(''), null);
   const bad = decodeLink('game=anywoli&first=west&lot=abc&level=9', VARIANTS);
-  assert.deepEqual(bad?.game, { variant: 'anywoli', options: { first: 'west', lotSeed: 'abc' }, moves: [], ply: undefined, start: undefined });
+  assert.deepEqual(bad?.game, {
+    variant: 'anywoli',
+    options: { first: 'west', lotSeed: 'abc' },
+    moves: [],
+    ply: undefined,
+    start: undefined,
+  });
   assert.deepEqual(bad?.seating, {});
 });
 
-test('pits are lettered per side from the owner\'s left (C-1)', () => {
-  assert.deepEqual([0, 6, 7, 13].map((p) => pitLetter(p, 7)), ['a', 'g', 'A', 'G']);
-  assert.deepEqual(['a', 'l', 'A', 'L', 'm', 'M', 'ab'].map((l) => letterPit(l, 12)), [0, 11, 12, 23, null, null, null]);
-  assert.deepEqual([0, 7, 8, 15].map((p) => sideOf(p, 8)), ['south', 'south', 'north', 'north']);
+test("pits are lettered per side from the owner's left (C-1)", () => {
+  assert.deepEqual(
+    [0, 6, 7, 13].map((p) => pitLetter(p, 7)),
+    ['a', 'g', 'A', 'G'],
+  );
+  assert.deepEqual(
+    ['a', 'l', 'A', 'L', 'm', 'M', 'ab'].map((l) => letterPit(l, 12)),
+    [0, 11, 12, 23, null, null, null],
+  );
+  assert.deepEqual(
+    [0, 7, 8, 15].map((p) => sideOf(p, 8)),
+    ['south', 'south', 'north', 'north'],
+  );
 });
 
 test('who plays each side', () => {
-  const s = { mode: /** @type {const} */ ('computer'), human: /** @type {const} */ ('north'), level: 2, players: { south: 'computer', north: 'you' } };
+  const s = {
+    mode: /** @type {const} */ ('computer'),
+    human: /** @type {const} */ ('north'),
+    level: 2,
+    players: { south: 'computer', north: 'you' },
+  };
   assert.equal(controller(s, 'north'), 'human');
   assert.equal(controller(s, 'south'), 'computer');
   assert.equal(controller({ ...s, mode: 'demo' }, 'north'), 'computer');
@@ -89,8 +118,12 @@ test('the language comes from the first supported one the browser names', () => 
 test('arrow keys go to the nearest pit in their direction', () => {
   // Two rows of three: South below (y = 1), North above (y = 0), North's pit 3 at the right.
   const c = [
-    { x: 0, y: 100 }, { x: 100, y: 100 }, { x: 200, y: 100 },
-    { x: 200, y: 0 }, { x: 100, y: 0 }, { x: 0, y: 0 },
+    { x: 0, y: 100 },
+    { x: 100, y: 100 },
+    { x: 200, y: 100 },
+    { x: 200, y: 0 },
+    { x: 100, y: 0 },
+    { x: 0, y: 0 },
   ];
   assert.equal(neighbour(c, 0, 1, 0), 1);
   assert.equal(neighbour(c, 2, 1, 0), null);
@@ -125,15 +158,19 @@ test('the trace player ends on the board the trace leads to, and reports every e
   const events = [];
   /** @type {import('../../www/js/state.js').Frame | null} */
   let last = null;
-  await animate(TRACE, { board: [2, 1, 1, 1], stores: { south: 0, north: 0 } }, {
-    speed: () => 'instant',
-    reduced: false,
-    token: { cancelled: false },
-    onFrame: (f) => {
-      last = f;
+  await animate(
+    TRACE,
+    { board: [2, 1, 1, 1], stores: { south: 0, north: 0 } },
+    {
+      speed: () => 'instant',
+      reduced: false,
+      token: { cancelled: false },
+      onFrame: (f) => {
+        last = f;
+      },
+      onEvent: (step) => events.push(step.type),
     },
-    onEvent: (step) => events.push(step.type),
-  });
+  );
   assert.ok(last);
   const frame = /** @type {import('../../www/js/state.js').Frame} */ (last);
   assert.deepEqual(frame.board, [1, 2, 0, 0]);
@@ -150,16 +187,20 @@ test('the trace player ends on the board the trace leads to, and reports every e
  */
 function animateFrozen(speed, token) {
   const seen = { events: /** @type {string[]} */ ([]), frame: /** @type {any} */ (null), done: false };
-  const promise = animate(TRACE, { board: [2, 1, 1, 1], stores: { south: 0, north: 0 } }, {
-    speed,
-    reduced: false,
-    token,
-    now: () => 0,
-    onFrame: (f) => {
-      seen.frame = f;
+  const promise = animate(
+    TRACE,
+    { board: [2, 1, 1, 1], stores: { south: 0, north: 0 } },
+    {
+      speed,
+      reduced: false,
+      token,
+      now: () => 0,
+      onFrame: (f) => {
+        seen.frame = f;
+      },
+      onEvent: (step) => seen.events.push(step.type),
     },
-    onEvent: (step) => seen.events.push(step.type),
-  }).then(() => {
+  ).then(() => {
     seen.done = true;
   });
   return { seen, promise };

@@ -49,15 +49,21 @@ function expectLabelsBesidePits(g) {
   }
 }
 
-test('C-1: flat, South nearest: a … at South\'s left, A … from the right as South sees it', () => {
+test("C-1: flat, South nearest: a … at South's left, A … from the right as South sees it", () => {
   const g = layout(7, false, 900, 600);
   assert.equal(g.vertical, false);
   const { south, north } = rows(7);
   expectLabelsBesidePits(g);
   // South's row is the lower one, run left to right; North's the upper one, run right to left.
   const xs = (/** @type {number[]} */ ids) => ids.map((i) => g.labels[i].x);
-  assert.deepEqual(xs(south), [...xs(south)].sort((a, b) => a - b));
-  assert.deepEqual(xs(north), [...xs(north)].sort((a, b) => b - a));
+  assert.deepEqual(
+    xs(south),
+    [...xs(south)].sort((a, b) => a - b),
+  );
+  assert.deepEqual(
+    xs(north),
+    [...xs(north)].sort((a, b) => b - a),
+  );
   assert.equal(g.labels[0].text, 'a');
   assert.equal(Math.min(...xs(south)), g.labels[0].x);
   assert.equal(g.labels[7].text, 'A');
@@ -67,25 +73,31 @@ test('C-1: flat, South nearest: a … at South\'s left, A … from the right as 
   assert.ok(g.labels.every((l) => l.y > g.pits[7].y && l.y < g.pits[0].y));
 });
 
-test('C-1: flipped (the human plays North): A at the viewer\'s left, a at the top right', () => {
+test("C-1: flipped (the human plays North): A at the viewer's left, a at the top right", () => {
   const g = layout(8, false, 900, 600, { flipped: true });
   expectLabelsBesidePits(g);
   const { south, north } = rows(8);
   const xs = (/** @type {number[]} */ ids) => ids.map((i) => g.labels[i].x);
   assert.equal(g.labels[8].text, 'A');
   assert.equal(Math.min(...xs(north)), g.labels[8].x);
-  assert.deepEqual(xs(north), [...xs(north)].sort((a, b) => a - b));
+  assert.deepEqual(
+    xs(north),
+    [...xs(north)].sort((a, b) => a - b),
+  );
   assert.equal(Math.max(...xs(south)), g.labels[0].x);
   assert.ok(g.labels[8].y > g.labels[0].y, "North's names are nearest the viewer");
 });
 
-test('C-1: upright on a phone: South\'s row on the left, a at the top; A at the bottom right', () => {
+test("C-1: upright on a phone: South's row on the left, a at the top; A at the bottom right", () => {
   const g = layout(12, true, 367, 500, { touch: true });
   assert.equal(g.vertical, true);
   expectLabelsBesidePits(g);
   const { south, north } = rows(12);
   const ys = (/** @type {number[]} */ ids) => ids.map((i) => g.labels[i].y);
-  assert.deepEqual(ys(south), [...ys(south)].sort((a, b) => a - b));
+  assert.deepEqual(
+    ys(south),
+    [...ys(south)].sort((a, b) => a - b),
+  );
   assert.equal(Math.min(...ys(south)), g.labels[0].y);
   assert.equal(Math.max(...ys(north)), g.labels[12].y);
   assert.ok(g.labels[0].x < g.labels[12].x);
@@ -98,14 +110,22 @@ test('C-1: upright on a phone: South\'s row on the left, a at the top; A at the 
 });
 
 test('the names are legible: at least 10 px, at most 16 px', () => {
-  for (const [n, stores, width, room] of /** @type {const} */ ([[12, true, 312, 200], [7, false, 1200, 800], [8, false, 600, 300]])) {
+  for (const [n, stores, width, room] of /** @type {const} */ ([
+    [12, true, 312, 200],
+    [7, false, 1200, 800],
+    [8, false, 600, 300],
+  ])) {
     const { font } = layout(n, stores, width, room, { trays: false }).labelPlate;
     assert.ok(font >= 10 && font <= 16, `${font}px`);
   }
 });
 
 test('a board that must fit (an embed) never takes more than its room; the site keeps touchable pits', () => {
-  for (const [n, stores] of /** @type {const} */ ([[7, false], [8, false], [12, true]])) {
+  for (const [n, stores] of /** @type {const} */ ([
+    [7, false],
+    [8, false],
+    [12, true],
+  ])) {
     for (const width of [312, 382, 592, 892]) {
       const g = layout(n, stores, width, 200, { trays: false });
       assert.ok(g.height <= 200 + 1e-9, `${n} pits, ${width} px wide: ${g.height} px high`);
@@ -116,7 +136,7 @@ test('a board that must fit (an embed) never takes more than its room; the site 
   assert.equal(layout(12, true, 367, 400, { touch: true }).u, 46);
 });
 
-test('a tray\'s count sits inside its tray', () => {
+test("a tray's count sits inside its tray", () => {
   for (const opts of [{}, { flipped: true }]) {
     for (const width of [900, 367]) {
       const g = layout(7, false, width, 1000, { touch: true, ...opts });

@@ -34,11 +34,15 @@ test('docs/rules.md names every rule once, each family numbered from 1 without g
   const families = {};
   for (const id of ids) {
     const [family, n] = id.split('-');
-    (families[family] ??= []).push(Number(n));
+    families[family] = [...(families[family] ?? []), Number(n)];
   }
   assert.deepEqual(Object.keys(families), ['C', 'MG', 'SQ', 'AM', 'AW', 'AN']);
   for (const [family, ns] of Object.entries(families)) {
-    assert.deepEqual(ns, ns.map((_, i) => i + 1), `${family} is numbered 1, 2, 3, …`);
+    assert.deepEqual(
+      ns,
+      ns.map((_, i) => i + 1),
+      `${family} is numbered 1, 2, 3, …`,
+    );
   }
 });
 

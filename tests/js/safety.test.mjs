@@ -37,7 +37,12 @@ test('index.html has a CSP of the site itself plus wasm-unsafe-eval', () => {
 });
 
 test('no script turns text into code or markup', () => {
-  const files = ['sw.js', ...readdirSync(`${www}js`).filter((f) => f.endsWith('.js')).map((f) => `js/${f}`)];
+  const files = [
+    'sw.js',
+    ...readdirSync(`${www}js`)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `js/${f}`),
+  ];
   const banned = [
     /\.innerHTML\b/,
     /\.outerHTML\b/,

@@ -20,8 +20,30 @@ import { Store } from '../../www/js/store.js';
 const en = new Messages('en', JSON.parse(readFileSync(new URL('../../www/i18n/en.json', import.meta.url), 'utf8')), {}, {});
 /** @type {import('../../www/js/engine.js').VariantInfo[]} */
 const VARIANTS = [
-  { id: 'first-game', name: 'First', pitsPerRow: 7, seeds: 98, storesOnBoard: false, relay: true, ritual: false, split: false, repetition: 3, options: [] },
-  { id: 'second-game', name: 'Second', pitsPerRow: 8, seeds: 96, storesOnBoard: false, relay: true, ritual: false, split: false, repetition: 3, options: [] },
+  {
+    id: 'first-game',
+    name: 'First',
+    pitsPerRow: 7,
+    seeds: 98,
+    storesOnBoard: false,
+    relay: true,
+    ritual: false,
+    split: false,
+    repetition: 3,
+    options: [],
+  },
+  {
+    id: 'second-game',
+    name: 'Second',
+    pitsPerRow: 8,
+    seeds: 96,
+    storesOnBoard: false,
+    relay: true,
+    ritual: false,
+    split: false,
+    repetition: 3,
+    options: [],
+  },
 ];
 
 /**
@@ -62,7 +84,16 @@ class FakeGame {
   state() {
     const { variant, options, moves, ply = moves.length } = this.saved;
     const pitsPerRow = VARIANTS.find((v) => v.id === variant)?.pitsPerRow;
-    return /** @type {any} */ ({ variant, options, pitsPerRow, over: false, end: null, ply, moves: moves.map((move) => ({ move })), start: null });
+    return /** @type {any} */ ({
+      variant,
+      options,
+      pitsPerRow,
+      over: false,
+      end: null,
+      ply,
+      moves: moves.map((move) => ({ move })),
+      start: null,
+    });
   }
 
   save() {
@@ -88,7 +119,10 @@ function setup({ autosave = null, writes = true, persist = true } = {}) {
   const kept = [];
   const shelf = {
     read: () => autosave,
-    write: (/** @type {{save: string}} */ a) => (written.push(a.save), writes),
+    write: (/** @type {{save: string}} */ a) => {
+      written.push(a.save);
+      return writes;
+    },
     keep: (/** @type {string} */ text) => void kept.push(text),
     watch: () => () => {},
   };
@@ -106,7 +140,7 @@ function setup({ autosave = null, writes = true, persist = true } = {}) {
   return { store, session, asked, written, kept };
 }
 
-test('a first visit starts the first game of the engine\'s list and offers the games', () => {
+test("a first visit starts the first game of the engine's list and offers the games", () => {
   const { store, session, asked, written } = setup();
   session.restore('');
   assert.equal(store.state.game?.variant, 'first-game');
@@ -125,23 +159,35 @@ test('a share link opens its game, says so, and is saved at once', () => {
   assert.equal(store.state.notice, 'This game was opened from a shared link.');
   assert.equal(store.state.noticeIsError, false);
   assert.deepEqual(asked, ['replaced', 'unwarn storage.otherTab', 'next']);
-  assert.deepEqual(written.map((w) => JSON.parse(w).moves), [['0', '9']]);
+  assert.deepEqual(
+    written.map((w) => JSON.parse(w).moves),
+    [['0', '9']],
+  );
 });
 
 test('a link the engine refuses keeps the game shown and says why', () => {
   const { store, session, asked } = setup();
   session.restore('');
   const game = store.state.game;
-  assert.equal(session.openLink('#game=second-game&ply=x'), 'This link could not be opened: the move to show (ply) must be a whole number, not "x".');
+  assert.equal(
+    session.openLink('#game=second-game&ply=x'),
+    'This link could not be opened: the move to show (ply) must be a whole number, not "x".',
+  );
   assert.equal(store.state.game, game);
-  assert.equal(store.state.notice, 'This link could not be opened: the move to show (ply) must be a whole number, not "x". The game on the board stays as it was.');
+  assert.equal(
+    store.state.notice,
+    'This link could not be opened: the move to show (ply) must be a whole number, not "x". The game on the board stays as it was.',
+  );
   assert.equal(store.state.noticeIsError, true);
   assert.equal(session.openLink('#moves=a.b'), '', 'no game named: no link');
   assert.deepEqual(asked, ['replaced', 'welcome', 'next']);
 });
 
 test('the autosave comes back with its players; a broken one is kept aside and replaced', () => {
-  const good = JSON.stringify({ save: JSON.stringify({ format: 1, variant: 'second-game', options: {}, moves: ['3'] }), seating: { mode: 'computer', human: 'south', level: 5, players: { south: 'you', north: 'computer' } } });
+  const good = JSON.stringify({
+    save: JSON.stringify({ format: 1, variant: 'second-game', options: {}, moves: ['3'] }),
+    seating: { mode: 'computer', human: 'south', level: 5, players: { south: 'you', north: 'computer' } },
+  });
   const back = setup({ autosave: good });
   back.session.restore('');
   assert.deepEqual(back.store.state.game?.moves, [{ move: '3' }]);
@@ -174,9 +220,15 @@ test('a game that cannot start leaves the one shown and says why; a random setup
   const { store, session } = setup();
   session.restore('');
   const game = session.game;
-  assert.equal(session.start('no-such-game', {}, session.seatingFrom({})), 'unknown game "no-such-game": choose mangala-iv, sadeqa-iii, al-manqala or anywoli');
+  assert.equal(
+    session.start('no-such-game', {}, session.seatingFrom({})),
+    'unknown game "no-such-game": choose mangala-iv, sadeqa-iii, al-manqala or anywoli',
+  );
   assert.equal(session.game, game);
-  assert.deepEqual(session.replayOptions(/** @type {any} */ ({ options: { setup: { random: 7 }, first: 'north' } })), { setup: { random: 42 }, first: 'north' });
+  assert.deepEqual(session.replayOptions(/** @type {any} */ ({ options: { setup: { random: 7 }, first: 'north' } })), {
+    setup: { random: 42 },
+    first: 'north',
+  });
   assert.equal(store.state.game?.variant, 'first-game');
 });
 

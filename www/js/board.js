@@ -57,7 +57,7 @@ export class Board {
     }
     const geo = /** @type {Geometry} */ (this.geo);
     const preview = s.preview;
-    const sum = preview && preview.legal && preview.trace ? summarize(preview.trace) : null;
+    const sum = preview?.legal && preview.trace ? summarize(preview.trace) : null;
     const playable = canPlay(s);
     draw(
       this.canvas,

@@ -46,9 +46,7 @@ function h(tag, attrs = {}, children = []) {
  */
 function radios(name, label, choices, value) {
   const id = `chooser-${name}-label`;
-  const group = h('div', { class: 'field', role: 'radiogroup', 'aria-labelledby': id }, [
-    h('span', { class: 'label', id, text: label }),
-  ]);
+  const group = h('div', { class: 'field', role: 'radiogroup', 'aria-labelledby': id }, [h('span', { class: 'label', id, text: label })]);
   for (const [v, text] of choices) {
     const input = /** @type {HTMLInputElement} */ (h('input', { type: 'radio', name, value: v }));
     input.checked = v === value;
@@ -120,11 +118,23 @@ function optionField(m, spec, o, fresh) {
   const value = o[spec.key] ?? spec.default;
   switch (spec.kind) {
     case 'choice':
-      return [radios(name, m.t(words.label), (spec.values ?? []).map((v) => [v, word(v)]), String(value))];
+      return [
+        radios(
+          name,
+          m.t(words.label),
+          (spec.values ?? []).map((v) => [v, word(v)]),
+          String(value),
+        ),
+      ];
     case 'setup': {
       const seed = value && typeof value === 'object' && 'random' in value ? String(value.random) : '';
       return [
-        radios(name, m.t(words.label), ['even', 'random'].map((v) => [v, word(v)]), seed ? 'random' : 'even'),
+        radios(
+          name,
+          m.t(words.label),
+          ['even', 'random'].map((v) => [v, word(v)]),
+          seed ? 'random' : 'even',
+        ),
         seedField(m, 'seed', m.t(words.seed ?? words.label), seed, fresh),
       ];
     }
@@ -199,25 +209,37 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     const level = levelSelect ? levelSelect.value : String(initial.seating.level);
     playersBox.replaceChildren(
       legend,
-      radios('mode', m.t('chooser.mode'), [
-        ['two', m.t('chooser.modeTwo')],
-        ['computer', m.t('chooser.modeComputer')],
-        ['demo', m.t('chooser.modeDemo')],
-      ], mode),
+      radios(
+        'mode',
+        m.t('chooser.mode'),
+        [
+          ['two', m.t('chooser.modeTwo')],
+          ['computer', m.t('chooser.modeComputer')],
+          ['demo', m.t('chooser.modeDemo')],
+        ],
+        mode,
+      ),
     );
     if (mode === 'computer') {
       playersBox.append(
-        radios('side', m.t('chooser.side'), [
-          ['south', m.t('chooser.sideSouth')],
-          ['north', m.t('chooser.sideNorth')],
-        ], side),
+        radios(
+          'side',
+          m.t('chooser.side'),
+          [
+            ['south', m.t('chooser.sideSouth')],
+            ['north', m.t('chooser.sideNorth')],
+          ],
+          side,
+        ),
       );
     }
     if (mode !== 'two') {
       const select = /** @type {HTMLSelectElement} */ (h('select', { name: 'level', id: 'chooser-level' }));
       for (const l of LEVELS) select.append(h('option', { value: String(l), text: m.t(`level.${l}`) }));
       select.value = level;
-      playersBox.append(h('div', { class: 'field' }, [h('label', { for: 'chooser-level', class: 'label', text: m.t('chooser.level') }), select]));
+      playersBox.append(
+        h('div', { class: 'field' }, [h('label', { for: 'chooser-level', class: 'label', text: m.t('chooser.level') }), select]),
+      );
     }
   };
 
@@ -247,7 +269,7 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     };
     const cancel = () => finish(null);
     /** @param {Event} e */
-    const escape = (e) => {
+    const dismiss = (e) => {
       e.preventDefault();
       finish(null);
     };
@@ -257,7 +279,7 @@ export function openChooser(dialog, m, variants, initial, fresh) {
       form.removeEventListener('change', change);
       form.removeEventListener('submit', submit);
       cancelButton.removeEventListener('click', cancel);
-      dialog.removeEventListener('cancel', escape);
+      dialog.removeEventListener('cancel', dismiss);
       dialog.close();
       resolve(value);
     };
@@ -314,7 +336,7 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     form.addEventListener('change', change);
     form.addEventListener('submit', submit);
     cancelButton.addEventListener('click', cancel);
-    dialog.addEventListener('cancel', escape);
+    dialog.addEventListener('cancel', dismiss);
     dialog.showModal();
     const checked = /** @type {HTMLElement | null} */ (games.querySelector('input:checked'));
     checked?.focus();

@@ -87,7 +87,8 @@ export function parseCommand(data) {
       const { game, options = {}, position, moves = [], ply, computer, level } = data;
       if (!known(['game', 'options', 'position', 'moves', 'ply', 'computer', 'level'])) return null;
       if (typeof game !== 'string' || !/^[a-z0-9-]{1,32}$/.test(game)) return null;
-      if (!isPlain(options) || !Object.entries(options).every(([k, v]) => keys.has(/** @type {any} */ (k)) && isOptionValue(v))) return null;
+      if (!isPlain(options) || !Object.entries(options).every(([k, v]) => keys.has(/** @type {any} */ (k)) && isOptionValue(v)))
+        return null;
       if (!Array.isArray(moves) || moves.length > MAX_MOVES || (data.type === 'new-game' && moves.length > 0)) return null;
       const texts = moves.map((m) => (Number.isInteger(m) && m >= 0 && m < 100 ? String(m) : m));
       if (!texts.every((m) => typeof m === 'string' && /^(\d{1,2}|split)$/.test(m))) return null;
@@ -134,8 +135,13 @@ function isPosition(value) {
   const { board, stores, turn } = value;
   return (
     // At most Anywoli's 24 pits, with room: the engine checks the exact count.
-    Array.isArray(board) && board.length <= 48 && board.every(count) &&
-    isPlain(stores) && Object.keys(stores).length === 2 && count(stores.south) && count(stores.north) &&
+    Array.isArray(board) &&
+    board.length <= 48 &&
+    board.every(count) &&
+    isPlain(stores) &&
+    Object.keys(stores).length === 2 &&
+    count(stores.south) &&
+    count(stores.north) &&
     (turn === 'south' || turn === 'north')
   );
 }
@@ -186,7 +192,8 @@ export function applyTheme(doc, theme) {
     }
     for (const rule of rules) {
       if (!(rule instanceof CSSMediaRule)) continue;
-      const original = (rule.media.mediaText = ORIGINAL.get(rule) ?? rule.media.mediaText);
+      rule.media.mediaText = ORIGINAL.get(rule) ?? rule.media.mediaText;
+      const original = rule.media.mediaText;
       const scheme = /^\(prefers-color-scheme: (light|dark)\)$/.exec(original)?.[1];
       if (!scheme) continue;
       ORIGINAL.set(rule, original);
@@ -338,9 +345,7 @@ export function startEmbed(api, doc, query) {
     for (const key of setups) if (cmd.type === 'new-game' && options[key] === 'random') options[key] = { random: randomSeed() };
     const s = api.state.seating;
     const seating =
-      cmd.computer !== undefined || cmd.level !== undefined
-        ? seatingFor(api, cmd.computer ?? computerOf(s), cmd.level ?? s.level)
-        : s;
+      cmd.computer !== undefined || cmd.level !== undefined ? seatingFor(api, cmd.computer ?? computerOf(s), cmd.level ?? s.level) : s;
     const error = api.load({ variant: cmd.game, options, moves: cmd.moves, ply: cmd.ply, start: cmd.position }, seating);
     if (error !== null) {
       api.say(api.messages().t('link.bad', { reason: error }), true);

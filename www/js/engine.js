@@ -8,7 +8,7 @@
  * @module engine
  */
 
-// @ts-ignore -- the build writes no declarations for the wasm yet (wasm-bindgen --no-typescript)
+// @ts-expect-error -- the build writes no declarations for the wasm yet (wasm-bindgen --no-typescript)
 import init, * as wasm from '../pkg/mancala_wasm.js';
 import { useNotation } from './notation.js';
 
@@ -140,9 +140,13 @@ let ready = null;
  * @returns {Promise<void>}
  */
 export function initEngine(source) {
-  return (ready ??= init(source === undefined ? undefined : { module_or_path: source }).then(() => {
-    useNotation({ pitLetter: wasm.pitLetter, letterPit: wasm.letterPit });
-  }));
+  const started =
+    ready ??
+    init(source === undefined ? undefined : { module_or_path: source }).then(() => {
+      useNotation({ pitLetter: wasm.pitLetter, letterPit: wasm.letterPit });
+    });
+  ready = started;
+  return started;
 }
 
 /** @returns {VariantInfo[]} */

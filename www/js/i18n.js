@@ -88,9 +88,7 @@ export class Messages {
       value = value[form] ?? value.other ?? lookup(this.fallback, `${key}.other`);
     }
     if (typeof value !== 'string') return key;
-    return value.replace(/\{\s*([A-Za-z0-9_.]+)\s*\}/g, (whole, name) =>
-      name in params ? String(params[name]) : whole,
-    );
+    return value.replace(/\{\s*([A-Za-z0-9_.]+)\s*\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
 
   /**
@@ -111,7 +109,8 @@ export class Messages {
       el.textContent = this.t(/** @type {HTMLElement} */ (el).dataset.i18n ?? '');
     }
     for (const el of root.querySelectorAll('[data-i18n-attr]')) {
-      for (const pair of (/** @type {HTMLElement} */ (el).dataset.i18nAttr ?? '').split(';')) {
+      const pairs = /** @type {HTMLElement} */ (el).dataset.i18nAttr ?? '';
+      for (const pair of pairs.split(';')) {
         const [attr, key] = pair.split(':').map((s) => s.trim());
         if (attr && key) el.setAttribute(attr, this.t(key));
       }

@@ -43,7 +43,24 @@ export const COMPUTER = /** @type {const} */ (['none', 'south', 'north', 'both']
 const SIDES = /** @type {const} */ (['south', 'north']);
 
 /** The parameters of a link (this module). */
-const LINK_PARAMS = ['game', 'first', 'setup', 'seed', 'free', 'seeds', 'last', 'lot', 'board', 'stores', 'turn', 'moves', 'ply', 'mode', 'side', 'level'];
+const LINK_PARAMS = [
+  'game',
+  'first',
+  'setup',
+  'seed',
+  'free',
+  'seeds',
+  'last',
+  'lot',
+  'board',
+  'stores',
+  'turn',
+  'moves',
+  'ply',
+  'mode',
+  'side',
+  'level',
+];
 /** The parameters the page reads beside them: main.js `lang`, embed.js the rest. */
 const PAGE_PARAMS = ['lang', 'embed', 'theme', 'computer', 'allow'];
 
@@ -183,7 +200,11 @@ export function paramProblems(p) {
   }
   const embed = p.get('embed') === '1';
   const modes = embed ? EMBED_MODES : MODES;
-  const oneOf = (/** @type {string} */ name, /** @type {readonly (string | number)[]} */ allowed, /** @type {readonly string[]} */ also = []) => {
+  const oneOf = (
+    /** @type {string} */ name,
+    /** @type {readonly (string | number)[]} */ allowed,
+    /** @type {readonly string[]} */ also = [],
+  ) => {
     const value = p.get(name);
     if (value !== null && !allowed.map(String).includes(value) && !also.includes(value)) {
       problems.push({ code: name, params: { value }, allowed });
@@ -244,7 +265,11 @@ export function decodeLink(text, games = []) {
     if (stores.length !== 2 || !stores.every((s) => WHOLE.test(s))) fatal.push({ code: 'stores', params: { value: storesText } });
     const turn = p.get('turn') ?? 'south';
     if (!isOneOf(turn, SIDES)) fatal.push({ code: 'turn', params: { value: turn }, allowed: SIDES });
-    described.start = { board: counts.map(Number), stores: { south: Number(stores[0]), north: Number(stores[1]) }, turn: /** @type {import('./engine.js').Side} */ (turn) };
+    described.start = {
+      board: counts.map(Number),
+      stores: { south: Number(stores[0]), north: Number(stores[1]) },
+      turn: /** @type {import('./engine.js').Side} */ (turn),
+    };
   } else {
     for (const name of ['stores', 'turn']) {
       if (p.has(name)) problems.push({ code: 'withoutBoard', params: { name } });
@@ -314,7 +339,10 @@ export function allowEntries(text) {
 export function embedProblems(query) {
   /** @type {Problem[]} */
   const problems = [];
-  for (const [name, allowed] of /** @type {const} */ ([['theme', THEMES], ['computer', COMPUTER]])) {
+  for (const [name, allowed] of /** @type {const} */ ([
+    ['theme', THEMES],
+    ['computer', COMPUTER],
+  ])) {
     const value = query.get(name);
     if (value !== null && !isOneOf(value, allowed)) problems.push({ code: name, params: { value }, allowed });
   }

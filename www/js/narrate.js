@@ -152,7 +152,8 @@ export function optionPieces(m, g, info) {
     if (spec.kind === 'setup') {
       if (value && typeof value === 'object' && 'random' in value) parts.push(m.t('info.setupRandom'), { seed: String(value.random) });
     } else if (spec.kind === 'seed') {
-      if (!spec.when || optionValue(info, o, spec.when.key) === spec.when.value) parts.push(m.t(`info.${spec.key}`), { seed: String(value) });
+      if (!spec.when || optionValue(info, o, spec.when.key) === spec.when.value)
+        parts.push(m.t(`info.${spec.key}`), { seed: String(value) });
     } else {
       const key = INFO_WORDS[spec.key]?.(value);
       if (key) parts.push(m.t(key));

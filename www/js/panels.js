@@ -32,7 +32,7 @@ export class Panels {
   showEnd() {
     const { el, m, store } = this.ctx;
     const { game: g, seating, variant } = store.state;
-    if (!g || !g.end || !variant) return;
+    if (!g?.end || !variant) return;
     const texts = endTexts(m, seating, g, variant);
     el.endTitle.textContent = texts.title;
     el.endScore.textContent = texts.score;

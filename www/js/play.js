@@ -199,11 +199,14 @@ export class Play {
     } else if (g.forced !== null && playsForcedMoves(s.settings, s.seating)) {
       const { epoch, ply } = { epoch: s.epoch, ply: g.ply };
       const forced = g.forced;
-      setTimeout(() => {
-        const now = this.s;
-        const still = playsForcedMoves(now.settings, now.seating);
-        if (still && epoch === now.epoch && now.game?.ply === ply && now.phase === 'idle') this.playMove(forced);
-      }, s.settings.speed === 'instant' ? 0 : 400);
+      setTimeout(
+        () => {
+          const now = this.s;
+          const still = playsForcedMoves(now.settings, now.seating);
+          if (still && epoch === now.epoch && now.game?.ply === ply && now.phase === 'idle') this.playMove(forced);
+        },
+        s.settings.speed === 'instant' ? 0 : 400,
+      );
     }
   }
 
@@ -304,7 +307,16 @@ export class Play {
     const game = this.session.game;
     if (!game) return;
     this.ctx.el.splitOffer.hidden = true;
-    this.update({ game: game.state(), lastMove: null, preview: null, previewPit: null, notice: '', noticeIsError: false, splitOffer: null, banner: '' });
+    this.update({
+      game: game.state(),
+      lastMove: null,
+      preview: null,
+      previewPit: null,
+      notice: '',
+      noticeIsError: false,
+      splitOffer: null,
+      banner: '',
+    });
   }
 
   /**

@@ -147,9 +147,7 @@ function paintBoard(ctx, g) {
       ctx.stroke();
     }
   }
-  const grad = g.vertical
-    ? ctx.createLinearGradient(b.x, 0, b.x + b.w, 0)
-    : ctx.createLinearGradient(0, b.y, 0, b.y + b.h);
+  const grad = g.vertical ? ctx.createLinearGradient(b.x, 0, b.x + b.w, 0) : ctx.createLinearGradient(0, b.y, 0, b.y + b.h);
   grad.addColorStop(0, PALETTE.woodLight);
   grad.addColorStop(1, PALETTE.woodDark);
   ctx.fillStyle = 'rgba(0, 0, 0, 0.28)';

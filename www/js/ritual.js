@@ -114,9 +114,7 @@ export async function runRitual(el, m, seating, first, engine, announce) {
     /** @type {1 | 2} */
     let hidden;
     if (human(challenger)) {
-      const text = computer
-        ? m.t('ritual.hideYou')
-        : m.t('ritual.hidePlayer', { player: name(challenger), other: name(guesser) });
+      const text = computer ? m.t('ritual.hideYou') : m.t('ritual.hidePlayer', { player: name(challenger), other: name(guesser) });
       const n = await ask(text, [
         [/** @type {1 | 2} */ (1), m.t('ritual.one')],
         [/** @type {1 | 2} */ (2), m.t('ritual.two')],
@@ -132,9 +130,7 @@ export async function runRitual(el, m, seating, first, engine, announce) {
     /** @type {'odd' | 'even'} */
     let guess;
     if (human(guesser)) {
-      const text = human(challenger)
-        ? m.t('ritual.guessPlayer', { player: name(guesser) })
-        : m.t('ritual.guessComputerHid');
+      const text = human(challenger) ? m.t('ritual.guessPlayer', { player: name(guesser) }) : m.t('ritual.guessComputerHid');
       const g = await ask(text, [
         [/** @type {'odd' | 'even'} */ ('odd'), m.t('ritual.odd')],
         [/** @type {'odd' | 'even'} */ ('even'), m.t('ritual.even')],

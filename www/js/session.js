@@ -178,7 +178,13 @@ export class Session {
   shown() {
     const g = this.store.state.game;
     if (!g) return null;
-    return { variant: g.variant, options: g.options, moves: g.moves.slice(0, g.ply).map((mv) => mv.move), ply: undefined, start: g.start ?? undefined };
+    return {
+      variant: g.variant,
+      options: g.options,
+      moves: g.moves.slice(0, g.ply).map((mv) => mv.move),
+      ply: undefined,
+      start: g.start ?? undefined,
+    };
   }
 
   /**
@@ -297,7 +303,15 @@ export class Session {
     const { game: g, seating } = this.store.state;
     const info = g && this.info(g.variant);
     if (!g || !info) return '';
-    return encodeLink(info, g.options, g.moves.map((mv) => mv.move), g.ply, seating, g.start, true);
+    return encodeLink(
+      info,
+      g.options,
+      g.moves.map((mv) => mv.move),
+      g.ply,
+      seating,
+      g.start,
+      true,
+    );
   }
 
   /**

@@ -38,7 +38,7 @@ export class Split {
     const { play, ctx } = this;
     const g = this.s.game;
     const game = play.session.game;
-    if (!g || !g.canSplit || !g.toMove || this.s.phase === 'moving' || !game) return;
+    if (!g?.canSplit || !g.toMove || this.s.phase === 'moving' || !game) return;
     const proposer = g.toMove;
     const answerer = other(proposer);
     if (controller(this.s.seating, answerer) !== 'computer') {

@@ -151,7 +151,7 @@ export function humanTurn(s) {
   // A proposal of the split (AM-9) waits for the other player's answer, who may also play on.
   const awaitingAnswer = s.splitOffer?.proposer === g?.toMove;
   const busy = s.phase === 'moving' || s.phase === 'ritual';
-  return Boolean(g && g.toMove && !busy && !s.viewOnly && !awaitingAnswer && controller(s.seating, g.toMove) === 'human');
+  return Boolean(g?.toMove && !busy && !s.viewOnly && !awaitingAnswer && controller(s.seating, g.toMove) === 'human');
 }
 
 /**

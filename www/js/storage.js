@@ -147,7 +147,7 @@ export function formatOf(text) {
 export function watchAutosave(saved) {
   /** @param {StorageEvent} e */
   const onStorage = (e) => {
-    if (e.key === PREFIX + 'game' && e.newValue !== null) saved();
+    if (e.key === `${PREFIX}game` && e.newValue !== null) saved();
   };
   addEventListener('storage', onStorage);
   return () => removeEventListener('storage', onStorage);

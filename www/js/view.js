@@ -220,9 +220,7 @@ export function sync(el, s, m) {
     const score = /** @type {HTMLElement} */ (box.querySelector('.score'));
     const turn = /** @type {HTMLElement} */ (box.querySelector('.turn'));
     // Until the ritual (MG-3) has given out the sides, a bar names its side only.
-    who.textContent = ritual
-      ? sideName(m, side)
-      : m.t('player.label', { player: playerName(m, s.seating, side), side: sideName(m, side) });
+    who.textContent = ritual ? sideName(m, side) : m.t('player.label', { player: playerName(m, s.seating, side), side: sideName(m, side) });
     score.textContent = m.t('player.captured', { n: shown.stores[side] });
     const moving = g.toMove === side && !ritual;
     box.classList.toggle('to-move', moving);

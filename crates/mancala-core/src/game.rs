@@ -1,5 +1,7 @@
 //! A game with its history: repetition (C-6), undo and redo.
 
+use std::collections::HashMap;
+
 use crate::{Move, NoObserver, Observer, PlayError, Position, REPETITION_LIMIT};
 
 /// A game from its start: the positions after each move, the moves, and a
@@ -14,6 +16,12 @@ pub struct Game {
     /// For each position, the first index with the same stores: stores only
     /// grow, so no earlier position can repeat it (C-6).
     since_capture: Vec<usize>,
+    /// For each position, the one before it with the same placement hash: counting a
+    /// placement's occurrences walks only these (C-6), not the whole stretch since the last
+    /// capture, so a long game reads in linear time.
+    earlier: Vec<Option<usize>>,
+    /// The last position with each placement hash, redoable ones included.
+    latest: HashMap<u64, usize>,
     /// How many moves are played; later ones can be redone.
     cursor: usize,
 }
@@ -27,6 +35,8 @@ impl Game {
             moves: Vec::new(),
             hashes: vec![start.placement_hash()],
             since_capture: vec![0],
+            earlier: vec![None],
+            latest: HashMap::from([(start.placement_hash(), 0)]),
             cursor: 0,
         }
     }
@@ -73,20 +83,41 @@ impl Game {
         let hash = next.placement_hash();
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
-        if !next.is_over() && self.count_placement(since, hash, &next) + 1 >= usize::from(REPETITION_LIMIT) {
+        let mut before = self.latest.get(&hash).copied();
+        while let Some(i) = before.filter(|&i| i > self.cursor) {
+            before = self.earlier[i]; // a redoable position, about to be dropped
+        }
+        if !next.is_over() && self.count_placement(since, before, &next) + 1 >= usize::from(REPETITION_LIMIT) {
             next.end_by_repetition(obs);
+        }
+        self.drop_redoable();
+        self.positions.push(next);
+        self.hashes.push(hash);
+        self.since_capture.push(since);
+        self.earlier.push(before);
+        self.latest.insert(hash, self.cursor + 1);
+        self.moves.push(m);
+        self.cursor += 1;
+        Ok(self.position())
+    }
+
+    /// Forgets the positions after the cursor.
+    fn drop_redoable(&mut self) {
+        for i in (self.cursor + 1..self.positions.len()).rev() {
+            let hash = self.hashes[i];
+            if self.latest.get(&hash) == Some(&i) {
+                match self.earlier[i] {
+                    Some(before) => self.latest.insert(hash, before),
+                    None => self.latest.remove(&hash),
+                };
+            }
         }
         let kept = self.cursor + 1;
         self.positions.truncate(kept);
         self.hashes.truncate(kept);
         self.since_capture.truncate(kept);
+        self.earlier.truncate(kept);
         self.moves.truncate(self.cursor);
-        self.positions.push(next);
-        self.hashes.push(hash);
-        self.since_capture.push(since);
-        self.moves.push(m);
-        self.cursor += 1;
-        Ok(self.position())
     }
 
     /// Steps back one move; false at the start.
@@ -117,12 +148,19 @@ impl Game {
     /// included; the game ends when it reaches 3 (C-6).
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        self.count_placement(self.since_capture[self.cursor], self.hashes[self.cursor], self.position())
+        self.count_placement(self.since_capture[self.cursor], Some(self.cursor), self.position())
     }
 
-    /// The positions from `since` to the cursor with the placement of `pos`.
-    fn count_placement(&self, since: usize, hash: u64, pos: &Position) -> usize {
-        (since..=self.cursor).filter(|&i| self.hashes[i] == hash && self.positions[i].same_placement(pos)).count()
+    /// The positions with the placement of `pos` from `since` on, among `from` (on the line up
+    /// to the cursor) and the positions before it with the same placement hash.
+    fn count_placement(&self, since: usize, from: Option<usize>, pos: &Position) -> usize {
+        let mut count = 0;
+        let mut at = from;
+        while let Some(i) = at.filter(|&i| i >= since) {
+            count += usize::from(self.positions[i].same_placement(pos));
+            at = self.earlier[i];
+        }
+        count
     }
 
     /// How many moves can be redone.

@@ -247,6 +247,35 @@ proptest! {
     fn repetition_ends_the_game_exactly_at_the_third_occurrence(start in endgame(), seed in any::<u64>()) {
         checked_random_game(start, seed, ENDGAME_MOVES);
     }
+
+    /// C-6 with take-backs: a game undone a few moves and played on counts each placement's
+    /// occurrences on the line it now has (what was undone is forgotten), as a plain count over
+    /// that line does, and ends exactly at the third.
+    #[test]
+    fn repetition_counts_only_the_line_played(start in endgame(), seed in any::<u64>()) {
+        let mut rng = SplitMix64::new(seed);
+        let mut game = Game::new(start);
+        for step in 0..ENDGAME_MOVES {
+            if step % 5 == 4 || game.position().is_over() {
+                for _ in 0..=rng.below(4) {
+                    game.undo();
+                }
+            }
+            if game.position().is_over() {
+                break;
+            }
+            let m = random_move(game.position(), &mut rng);
+            let next = game.position().play(m).expect("a legal move");
+            let plain = 1 + game.positions().iter().rev().take_while(|p| p.stores() == next.stores())
+                .filter(|p| p.same_placement(&next)).count();
+            let after = *game.play(m).expect("a legal move");
+            let repeated = after.end().is_some_and(|e| e.reason == mancala_core::EndReason::Repetition);
+            prop_assert_eq!(repeated, !next.is_over() && plain >= 3, "{} occurrences", plain);
+            if !repeated {
+                prop_assert_eq!(game.occurrences(), plain);
+            }
+        }
+    }
 }
 
 /// The endgame generator does reach repetitions (C-6), so the property above is not vacuous.

@@ -1,18 +1,16 @@
 // Renders the app icons (www/icons/*.png) from the game's own art, www/favicon.svg, in
-// Debian's Chromium through Playwright (the end-to-end tests' copy in tests/e2e/node_modules).
+// Debian's Chromium through Playwright (the project's npm packages, node_modules/ at the root).
 // The output depends only on the SVG and the browser, so re-running it reproduces the PNGs.
 //
-//   cd tests/e2e && npm ci && cd ../.. && node tools/icons.mjs
+//   npm ci && node tools/icons.mjs
 //
 // icon-192.png, icon-512.png: the board on a transparent background ("any" purpose).
 // maskable-512.png: the board inside the central safe zone (a circle of 40% of the size) on a
 // full-bleed background of the theme colour, for launchers that cut icons into shapes.
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { chromium } from '@playwright/test';
 
 const root = new URL('../', import.meta.url);
-const require = createRequire(new URL('tests/e2e/package.json', root));
-const { chromium } = require('@playwright/test');
 
 /** The manifest's theme colour, behind the maskable icon. */
 const THEME = '#0b6148';

@@ -149,7 +149,7 @@ impl Ctx {
         let url = self.site_url()?;
         tools::ensure_chromium()?;
         let dir = util::root().join("tests/bench");
-        tools::npm_ci(&dir)?;
+        tools::npm_ci()?;
         let mut cmd = Command::new("node");
         cmd.current_dir(&dir)
             .arg("bench.mjs")

@@ -69,7 +69,7 @@ pub fn build() -> Result<Build> {
     remove_dir(&staging)?;
     // esbuild bundles the single file (which also tells the first-load graph) and minifies the
     // modules; without it the site works the same, only larger, and the budgets cannot be checked.
-    let first_load = match tools::ensure_esbuild() {
+    let first_load = match tools::node_bin("esbuild") {
         Ok(esbuild) => {
             let glue = format!("pkg/{WASM_STEM}");
             let named = single::write(&fresh, &esbuild, &glue) // not precached (issue 6)
@@ -125,7 +125,7 @@ fn optimize(wasm: &Path) -> Result {
     let cache_dir = util::target_dir().join("xtask/wasm-opt");
     let cached = cache_dir.join(format!("{}.wasm", util::sha256_hex(&input)));
     if !cached.is_file() {
-        let wasm_opt = match tools::ensure_wasm_opt() {
+        let wasm_opt = match tools::node_bin("wasm-opt") {
             Ok(path) => path,
             Err(e) => {
                 warn(format_args!("skipping wasm-opt ({e}); the site works, only larger"));

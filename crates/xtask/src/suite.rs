@@ -98,8 +98,8 @@ fn js(_: &mut Run) -> Outcome {
     if let Err(e) = util::require_node() {
         return Outcome::Fail(e.0);
     }
-    // The property tests use fast-check, one of the test packages of tests/e2e.
-    if let Err(e) = tools::npm_ci(&root().join("tests/e2e")) {
+    // The property tests use fast-check, one of the project's npm packages.
+    if let Err(e) = tools::npm_ci() {
         return Outcome::Fail(e.0);
     }
     run(Command::new("node").current_dir(root()).arg("--test").args(&tests)).into()
@@ -138,12 +138,12 @@ fn e2e(state: &mut Run) -> Outcome {
     let go = || -> Result {
         tools::ensure_chromium()?;
         let dir = root().join("tests/e2e");
-        tools::npm_ci(&dir)?;
+        let playwright = tools::node_bin("playwright")?;
         let site = Server::start(&dist::dist_dir(), 0, false)?;
         let host = Server::start(&dir.join("host"), 0, false)?;
         say(format_args!("serving dist/ at {} and tests/e2e/host/ at {}", site.url(), host.url()));
         let output_dir = dir.join("test-results").join(format!("run-{}", std::process::id()));
-        let result = run(Command::new(dir.join("node_modules/.bin/playwright"))
+        let result = run(Command::new(playwright)
             .current_dir(&dir)
             .arg("test")
             .args(&state.playwright_args)

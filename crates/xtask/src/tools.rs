@@ -1,8 +1,8 @@
 //! Finding and installing the tools the build needs, once, into project-local places:
 //! the `wasm32-unknown-unknown` target (rustup), the wasm-bindgen CLI at the lockfile's version
-//! (`.tools/bin`), wasm-opt from the npm `binaryen` package (`.tools/node`, from the committed
-//! `crates/xtask/node/package-lock.json`), Debian Chromium + ChromeDriver (apt-get), and the npm
-//! packages of a folder with a committed lockfile (`npm ci`).
+//! (`.tools/bin`), Debian Chromium + ChromeDriver (apt-get), and the project's npm packages
+//! (`package.json` at the root, one committed lockfile; `npm ci` into `node_modules/`): esbuild,
+//! wasm-opt (`binaryen`), Playwright, fast-check.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -100,51 +100,31 @@ pub fn ensure_wasm_bindgen() -> Result<WasmBindgen> {
     Ok(tools)
 }
 
-/// Runs `npm ci` in `dir` unless `node_modules` already matches `package-lock.json`.
-pub fn npm_ci(dir: &Path) -> Result {
+/// Runs `npm ci` at the root unless `node_modules` already matches `package-lock.json` (a stamp
+/// of the lockfile's hash), so it runs once per change of the lockfile, from the npm cache when
+/// it can. Playwright downloads no browser.
+pub fn npm_ci() -> Result {
     util::require_node()?;
-    let lock_path = dir.join("package-lock.json");
-    let lock = std::fs::read(&lock_path).at(&lock_path)?;
-    let stamp = dir.join("node_modules/.xtask-lock-sha256");
-    let digest = util::sha256_hex(&lock);
+    let root = util::root();
+    let lock_path = root.join("package-lock.json");
+    let digest = util::sha256_hex(&std::fs::read(&lock_path).at(&lock_path)?);
+    let stamp = root.join("node_modules/.xtask-lock-sha256");
     if std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
         return Ok(());
     }
-    say(format_args!("installing npm packages in {}", dir.display()));
+    say("installing the npm packages (package-lock.json)");
     run(Command::new("npm")
-        .current_dir(dir)
-        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(&root)
+        .args(["ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"])
         .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"))?;
     std::fs::write(&stamp, digest).at(&stamp)?;
     Ok(())
 }
 
-/// wasm-opt from the npm `binaryen` package, installed into `.tools/node` when missing.
-pub fn ensure_wasm_opt() -> Result<PathBuf> {
-    node_tool("wasm-opt")
-}
-
-/// esbuild from npm, which minifies the site's modules, installed into `.tools/node` when missing.
-pub fn ensure_esbuild() -> Result<PathBuf> {
-    node_tool("esbuild")
-}
-
-/// The command `name` of the build tools' npm packages (`crates/xtask/node`, committed lockfile),
-/// installed into `.tools/node` when missing or out of date.
-fn node_tool(name: &str) -> Result<PathBuf> {
-    let source = util::root().join("crates/xtask/node");
-    let dir = tools_dir().join("node");
-    std::fs::create_dir_all(&dir).at(&dir)?;
-    for file in ["package.json", "package-lock.json"] {
-        let from = source.join(file);
-        let text = std::fs::read(&from).at(&from)?;
-        let to = dir.join(file);
-        if std::fs::read(&to).ok().as_ref() != Some(&text) {
-            std::fs::write(&to, text).at(&to)?;
-        }
-    }
-    npm_ci(&dir)?;
-    let tool = dir.join("node_modules/.bin").join(name);
+/// The command `name` of the npm packages (`node_modules/.bin`), installed when missing.
+pub fn node_bin(name: &str) -> Result<PathBuf> {
+    npm_ci()?;
+    let tool = util::root().join("node_modules/.bin").join(name);
     if tool.exists() { Ok(tool) } else { fail(format!("{} is missing after npm ci", tool.display())) }
 }
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS } from './engine.mjs';
 import { decodeLink, encodeLink } from '../../www/js/link.js';
-import { letterPit, pitLetter } from '../../www/js/notation.js';
+import { letterPit, pitLetter } from '../../www/js/catalog.js';
 import { sideOf, summarize, controller } from '../../www/js/state.js';
 
 /** @param {string} id */

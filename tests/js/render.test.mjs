@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { layout } from '../../www/js/geometry.js';
 import './engine.mjs';
-import { pitLetter } from '../../www/js/notation.js';
+import { pitLetter } from '../../www/js/catalog.js';
 
 /** @typedef {import('../../www/js/geometry.js').Geometry} Geometry */
 

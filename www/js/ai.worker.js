@@ -33,7 +33,7 @@ function answer(msg, ai) {
     switch (msg.type) {
       case 'think': {
         const t = ai.think(game, level, seed());
-        return { type: 'move', move: t.move, score: t.score, pv: t.pv, proposeSplit: t.proposeSplit };
+        return { type: 'move', ...t };
       }
       case 'split':
         return { type: 'split', accept: ai.acceptsSplit(game, msg.side, level) };

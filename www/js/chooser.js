@@ -6,7 +6,8 @@
  */
 
 import { OPTION_PARAMS, applies } from './link.js';
-import { LEVELS, seatsFor } from './state.js';
+import { levelNumbers } from './catalog.js';
+import { DEFAULT_LEVEL, seatsFor } from './state.js';
 
 /** @typedef {import('./engine.js').Options} Options */
 /** @typedef {import('./engine.js').VariantInfo} VariantInfo */
@@ -235,7 +236,7 @@ export function openChooser(dialog, m, variants, initial, fresh) {
     }
     if (mode !== 'two') {
       const select = /** @type {HTMLSelectElement} */ (h('select', { name: 'level', id: 'chooser-level' }));
-      for (const l of LEVELS) select.append(h('option', { value: String(l), text: m.t(`level.${l}`) }));
+      for (const l of levelNumbers()) select.append(h('option', { value: String(l), text: m.t(`level.${l}`) }));
       select.value = level;
       playersBox.append(
         h('div', { class: 'field' }, [h('label', { for: 'chooser-level', class: 'label', text: m.t('chooser.level') }), select]),
@@ -323,7 +324,7 @@ export function openChooser(dialog, m, variants, initial, fresh) {
       const mode = /** @type {Seating['mode']} */ (radioValue(form, 'mode') || 'two');
       const human = radioValue(form, 'side') === 'north' ? 'north' : 'south';
       const levelSelect = /** @type {HTMLSelectElement | null} */ (form.querySelector('select[name="level"]'));
-      const level = Number(levelSelect?.value ?? initial.seating.level) || 2;
+      const level = Number(levelSelect?.value ?? initial.seating.level) || DEFAULT_LEVEL;
       const ritualBox = /** @type {HTMLInputElement | null} */ (form.querySelector('#chooser-ritual'));
       return {
         variant,

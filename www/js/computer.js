@@ -2,22 +2,14 @@
 /**
  * The computer player: a Web Worker (`ai.worker.js`) with its own wasm
  * instance, so the page never waits for the search. Protocol:
- * `{type: 'think', id, save, level}` → `{type: 'move', id, move, score, pv, proposeSplit}`;
+ * `{type: 'think', id, save, level}` → `{type: 'move', id, ...thought}` (engine.js `Thought`);
  * `{type: 'split', id, save, side, level}` → `{type: 'split', id, accept}`;
  * `{type: 'side', id, save, level}` → `{type: 'side', id, side}`;
  * any failure → `{type: 'error', id, message}`.
  * @module computer
  */
 
-/**
- * @typedef {object} Thought
- * @property {number | 'split'} move
- * @property {number | null} score
- * @property {(number | 'split')[]} pv
- * @property {boolean} proposeSplit  Al-manqala (AM-9): the computer proposes the split, only in a
- *   loop (no capture in the last 20 plies nor in its search's line); if declined it plays `move`.
- *   It proposes again on every move of the same loop: the page asks once until a capture.
- */
+/** @typedef {import('./engine.js').Thought} Thought */
 
 export class Computer {
   constructor() {

@@ -22,7 +22,8 @@
 import { randomSeed, variants } from './engine.js';
 import { LANGUAGES } from './i18n.js';
 import { COMPUTER, EMBED_MODES, THEMES, allowEntries, originOf } from './link.js';
-import { LEVELS, SPEEDS } from './state.js';
+import { levelNumbers } from './catalog.js';
+import { SPEEDS } from './state.js';
 
 /** @typedef {import('./api.js').Api} Api */
 /** @typedef {import('./engine.js').GameState} GameState */
@@ -94,7 +95,7 @@ export function parseCommand(data) {
       if (!texts.every((m) => typeof m === 'string' && /^(\d{1,2}|split)$/.test(m))) return null;
       if (ply !== undefined && !(Number.isInteger(ply) && Number(ply) >= 0 && Number(ply) <= moves.length)) return null;
       if (computer !== undefined && !isOneOf(computer, COMPUTER)) return null;
-      if (level !== undefined && !isOneOf(level, LEVELS)) return null;
+      if (level !== undefined && !isOneOf(level, levelNumbers())) return null;
       if (position !== undefined && !isPosition(position)) return null;
       return {
         type: data.type,
@@ -115,7 +116,7 @@ export function parseCommand(data) {
         (name === 'speed' && isOneOf(value, SPEEDS)) ||
         (name === 'lang' && isOneOf(value, LANGUAGES)) ||
         (name === 'computer' && isOneOf(value, COMPUTER)) ||
-        (name === 'level' && isOneOf(value, LEVELS));
+        (name === 'level' && isOneOf(value, levelNumbers()));
       return ok ? { type: 'set-option', name, value: /** @type {string | number} */ (value) } : null;
     }
     default:
@@ -298,9 +299,9 @@ export function startEmbed(api, doc, query) {
 
   const level = Number(query.get('level'));
   const computer = query.get('computer');
-  if (isOneOf(computer, COMPUTER) || isOneOf(level, LEVELS)) {
+  if (isOneOf(computer, COMPUTER) || isOneOf(level, levelNumbers())) {
     const side = isOneOf(computer, COMPUTER) ? computer : computerOf(api.state.seating);
-    api.seat(seatingFor(api, side, isOneOf(level, LEVELS) ? level : api.state.seating.level));
+    api.seat(seatingFor(api, side, isOneOf(level, levelNumbers()) ? level : api.state.seating.level));
   }
 
   cleanups.push(frameHeading(api, doc));

@@ -10,7 +10,7 @@
 
 // @ts-expect-error -- the build writes no declarations for the wasm yet (wasm-bindgen --no-typescript)
 import init, * as wasm from '../pkg/mancala_wasm.js';
-import { useNotation } from './notation.js';
+import { useCatalog } from './catalog.js';
 
 /** @typedef {'south' | 'north'} Side */
 /** @typedef {number | 'split'} Move */
@@ -143,7 +143,7 @@ export function initEngine(source) {
   const started =
     ready ??
     init(source === undefined ? undefined : { module_or_path: source }).then(() => {
-      useNotation({ pitLetter: wasm.pitLetter, letterPit: wasm.letterPit });
+      useCatalog({ pitLetter: wasm.pitLetter, letterPit: wasm.letterPit, levels: wasm.levels() });
     });
   ready = started;
   return started;
@@ -311,7 +311,9 @@ export function randomSeed() {
  * @property {number} nodes
  * @property {Move[]} pv
  * @property {boolean} exact
- * @property {boolean} proposeSplit  Al-manqala: it would rather split now (AM-9)
+ * @property {boolean} proposeSplit  Al-manqala (AM-9): it proposes the split, only in a loop (no
+ *   capture in the last 20 plies nor in its search's line); if declined it plays `move`. It
+ *   proposes again on every move of the same loop: the page asks once until a capture.
  */
 
 /** @returns {{id: string, name: string}[]} the computer's levels, weakest first */

@@ -6,7 +6,7 @@
  */
 
 import { bindInput } from './input.js';
-import { letterPit } from './notation.js';
+import { letterPit } from './catalog.js';
 
 /** @typedef {import('./app.js').Context} Context */
 

@@ -6,7 +6,7 @@
  * @module geometry
  */
 
-import { pitLetter } from './notation.js';
+import { pitLetter } from './catalog.js';
 
 /**
  * @typedef {object} Rect
@@ -40,7 +40,7 @@ import { pitLetter } from './notation.js';
  */
 
 /**
- * A pit's name (notation.js pitLetter) and where it is written.
+ * A pit's name (catalog.js pitLetter) and where it is written.
  * @typedef {object} Label
  * @property {string} text
  * @property {number} x

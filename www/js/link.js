@@ -7,7 +7,7 @@
  *
  * **Moves** are written as the move list shows them: a pit's letter, South's
  * `a, b, c…` from South's left and North's `A, B, C…` from North's left
- * (the core's notation, notation.js), or `split`, joined by `.` — `c.B.b`. Links also take
+ * (the core's notation, catalog.js), or `split`, joined by `.` — `c.B.b`. Links also take
  * the engine's pit numbers `0 … 2n−1` (rule C-1), so older links keep
  * working, and the two may be mixed: in Sadeqa III (8 pits a row) `2.9.1`,
  * `c.9.b` and `c.B.b` are the same game. Letters are case-sensitive.
@@ -23,8 +23,8 @@
  */
 
 import { LANGUAGES, pickLanguage } from './i18n.js';
-import { letterPit, pitLetter } from './notation.js';
-import { LEVELS, MODES } from './state.js';
+import { letterPit, levelNumbers, pitLetter } from './catalog.js';
+import { MODES } from './state.js';
 
 /** @typedef {import('./engine.js').Options} Options */
 /** @typedef {import('./engine.js').StartView} StartView */
@@ -212,7 +212,7 @@ export function paramProblems(p) {
   };
   oneOf('mode', modes, embed ? MODES : []);
   oneOf('side', SIDES);
-  oneOf('level', LEVELS);
+  oneOf('level', levelNumbers());
   return problems;
 }
 
@@ -283,7 +283,7 @@ export function decodeLink(text, games = []) {
   const side = p.get('side');
   if (isOneOf(side, SIDES)) seating.human = side;
   const level = p.get('level');
-  if (level !== null && LEVELS.map(String).includes(level)) seating.level = Number(level);
+  if (level !== null && levelNumbers().map(String).includes(level)) seating.level = Number(level);
   return { game: fatal.length ? null : described, seating, problems: [...fatal, ...problems], written };
 }
 

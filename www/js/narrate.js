@@ -14,7 +14,7 @@
  * @module narrate
  */
 
-import { pitLetter } from './notation.js';
+import { pitLetter } from './catalog.js';
 import { other, sideOf } from './state.js';
 
 /** @typedef {import('./state.js').Seating} Seating */

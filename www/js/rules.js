@@ -7,7 +7,7 @@
  * @module rules
  */
 
-import { pitLetter } from './notation.js';
+import { pitLetter } from './catalog.js';
 
 /** @typedef {import('./i18n.js').Messages} Messages */
 
@@ -67,7 +67,7 @@ export function renderRules(body, m, variant) {
 }
 
 /**
- * How the pits are named (notation.js pitLetter, drawn on the board by
+ * How the pits are named (catalog.js pitLetter, drawn on the board by
  * render.js): the letters of this game's rows, once.
  * @param {Messages} m
  * @param {number | undefined} n pits per row

@@ -11,7 +11,8 @@
 
 import { decodeLink, encodeLink } from './link.js';
 import { linkIgnored, linkRefused, readError, resultLine } from './narrate.js';
-import { LEVELS, seatsFor } from './state.js';
+import { levelNumbers } from './catalog.js';
+import { DEFAULT_LEVEL, seatsFor } from './state.js';
 import { formatOf, parseAutosave } from './storage.js';
 
 /** @typedef {import('./engine.js').Game} Game */
@@ -266,7 +267,7 @@ export class Session {
   seatingFrom(given) {
     const mode = given.mode === 'computer' || given.mode === 'demo' ? given.mode : 'two';
     const human = given.human === 'north' ? 'north' : 'south';
-    const level = LEVELS.find((l) => l === given.level) ?? 2;
+    const level = levelNumbers().find((l) => l === given.level) ?? DEFAULT_LEVEL;
     const players =
       given.players && typeof given.players.south === 'string' && typeof given.players.north === 'string'
         ? { south: given.players.south, north: given.players.north }

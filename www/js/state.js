@@ -15,12 +15,12 @@
 export const SPEEDS = /** @type {const} */ (['slow', 'normal', 'fast', 'instant']);
 /** @typedef {typeof SPEEDS[number]} Speed */
 
+/** The computer's level of a first game: the engine's second, a gentle start. */
+export const DEFAULT_LEVEL = 2;
+
 /** Play modes. */
 export const MODES = /** @type {const} */ (['two', 'computer', 'demo']);
 /** @typedef {typeof MODES[number]} Mode */
-
-/** Computer levels, weakest first. */
-export const LEVELS = /** @type {const} */ ([1, 2, 3, 4, 5]);
 
 /**
  * How a game was set up: what the engine does not need to know.
@@ -94,7 +94,7 @@ export function createState() {
     lastMove: null,
     lastChoice: null,
     settings: { speed: 'normal', autoForced: null, ritual: true },
-    seating: { mode: 'two', human: 'south', level: 2, players: { south: 'p1', north: 'p2' } },
+    seating: { mode: 'two', human: 'south', level: DEFAULT_LEVEL, players: { south: 'p1', north: 'p2' } },
     game: null,
     variant: null,
     frame: null,

@@ -7,7 +7,7 @@
  */
 
 import { optionPieces, pitName, playerName, previewText, sideName, toMoveText } from './narrate.js';
-import { pitLetter } from './notation.js';
+import { pitLetter } from './catalog.js';
 import { canPlay as playable, controller } from './state.js';
 
 /** @typedef {import('./state.js').AppState} AppState */

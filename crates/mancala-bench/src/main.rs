@@ -267,13 +267,7 @@ fn load_average() -> Option<f64> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("mancala-bench: error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    util::exit("mancala-bench", run(&args))
 }
 
 /// Runs the sections `args` select.

@@ -1,8 +1,8 @@
-//! The build tool's parts, as a library for `main.rs` and the benchmarks (`crates/mancala-bench`).
+//! The build tool's parts, as a library for `main.rs`, the benchmarks (`crates/mancala-bench`)
+//! and the fuzz campaigns (`crates/mancala-fuzzing`).
 
 pub mod budgets;
 pub mod dist;
-pub mod fuzz;
 pub mod serve;
 pub mod single;
 pub mod site;

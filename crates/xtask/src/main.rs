@@ -5,14 +5,15 @@
 //! - `test [--only ..] [--skip ..] [-- playwright args]`: every check, with a summary.
 //! - `dist`: the deployable static site in `dist/`.
 //! - `bench [--only ..]`: the benchmarks (`crates/mancala-bench`), a table and `target/bench/bench.json`.
-//! - `fuzz [--seconds N] [--runs N] [--target T,..] [--keep]`: a cargo fuzz campaign (`fuzz/README.md`).
+//! - `fuzz [--seconds N] [--runs N] [--target T,..] [--keep]`: a cargo fuzz campaign (`crates/mancala-fuzzing`,
+//!   `fuzz/README.md`).
 //!
 //! Tools are installed on first use into `.tools/` (gitignored) and reused afterwards.
 
 use std::process::ExitCode;
 
-use xtask::util::{Result, cargo, fail, run};
-use xtask::{dist, fuzz, serve, suite};
+use xtask::util::{self, Result, cargo, fail, run};
+use xtask::{dist, serve, suite};
 
 const USAGE: &str = "usage: cargo xtask <command>
 
@@ -78,20 +79,14 @@ fn main() -> ExitCode {
         "serve" => serve(rest),
         "test" => suite::main(rest),
         "dist" => dist::main(rest),
-        // The benchmarks are a crate of their own.
+        // The benchmarks and the fuzz campaigns are crates of their own.
         "bench" => run(cargo().args(["run", "--quiet", "-p", "mancala-bench", "--"]).args(rest)),
-        "fuzz" => fuzz::main(rest),
+        "fuzz" => run(cargo().args(["run", "--quiet", "-p", "mancala-fuzzing", "--"]).args(rest)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
         }
         other => fail(format!("unknown command `{other}`\n{USAGE}")),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("xtask: error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    util::exit("xtask", result)
 }

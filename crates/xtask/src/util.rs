@@ -60,6 +60,17 @@ pub fn tools_dir() -> PathBuf {
     root().join(".tools")
 }
 
+/// The exit status of a program's `result`, its error printed as `NAME: error: …`.
+pub fn exit(name: &str, result: Result) -> std::process::ExitCode {
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// Prints a progress line.
 pub fn say(msg: impl fmt::Display) {
     eprintln!("xtask: {msg}");

@@ -1,4 +1,5 @@
-//! `cargo xtask fuzz [--seconds N] [--runs N] [--target T,..] [--keep]`: a fuzzing campaign with
+//! `cargo xtask fuzz [--seconds N] [--runs N] [--target T,..] [--keep]` (which runs
+//! `cargo run -p mancala-fuzzing -- ARGS`): a fuzzing campaign with
 //! cargo fuzz (`fuzz/`, see its README), one target after the other, and a table of what each did.
 //! Not part of `cargo xtask test`: the committed corpus is replayed there by plain tests instead.
 //! `--keep` then renews the committed corpus: its named inputs (`seed-*`, regressions) stay, and
@@ -13,10 +14,10 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use crate::util::{self, Context, Result, cargo, fail, root, run, say, tools_dir};
+use xtask::util::{self, Context, Result, cargo, fail, root, run, say, tools_dir};
 
 const USAGE: &str = "cargo xtask fuzz [--seconds N] [--runs N] [--target T,..] [--keep]";
 
@@ -58,7 +59,13 @@ struct Report {
     ok: bool,
 }
 
-pub fn main(args: &[String]) -> Result {
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    util::exit("mancala-fuzzing", campaign(&args))
+}
+
+/// Runs the campaign `args` describe.
+fn campaign(args: &[String]) -> Result {
     let campaign = parse(args)?;
     let nightly = nightly_bin()?;
     let cargo_fuzz = ensure_cargo_fuzz()?;

@@ -183,13 +183,13 @@ async function ai() {
     const lv = await levels(page);
     // The search itself, in the page's wasm (on this thread: the figures are the engine's).
     const direct = await page.evaluate(async (runs) => {
-      const { Ai, Engine, initEngine, levels } = await import('./js/engine.js');
+      const { Computer, Game, initEngine, levels } = await import('./js/engine.js');
       await initEngine();
       const ids = levels().map((/** @type {{id: string}} */ l) => l.id);
       // Warm-up (V8 tiers the hot functions up), not timed.
       {
-        const e = Engine.create('al-manqala', {});
-        const ai = new Ai();
+        const e = Game.create('al-manqala', {});
+        const ai = new Computer();
         ai.think(e, ids[Math.min(3, ids.length - 1)], 1);
         /** @type {any} */ (ai).ai?.free?.();
         e.free();
@@ -202,8 +202,8 @@ async function ai() {
           const times = [];
           let t = null;
           for (let r = 0; r < (id === ids[ids.length - 1] ? runs : 1); r++) {
-            const e = Engine.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
-            const ai = new Ai();
+            const e = Game.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
+            const ai = new Computer();
             const t0 = performance.now();
             t = ai.think(e, id, 1);
             times.push(performance.now() - t0);
@@ -217,7 +217,7 @@ async function ai() {
     }, runs);
     // The page's path: a question to the computer player's worker, per page level.
     const worker = await page.evaluate(async (levels) => {
-      const { Engine } = await import('./js/engine.js');
+      const { Game } = await import('./js/engine.js');
       const w = new Worker(new URL('./js/ai.worker.js', location.href), { type: 'module' });
       let id = 0;
       /** @param {Record<string, unknown>} msg @returns {Promise<any>} */
@@ -240,11 +240,11 @@ async function ai() {
       /** @type {Record<string, any[]>} */
       const out = {};
       // The first question starts the worker's wasm instance: not timed.
-      const first = Engine.create('al-manqala', {});
+      const first = Game.create('al-manqala', {});
       await ask({ type: 'think', save: first.save(), level: levels[0] });
       first.free();
       for (const game of ['mangala-iv', 'sadeqa-iii', 'al-manqala', 'anywoli']) {
-        const e = Engine.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
+        const e = Game.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
         const save = e.save();
         e.free();
         out[game] = [];
@@ -267,9 +267,9 @@ async function ai() {
           const args = ['ai', '--game', game, '--level', 'hard', ...(game === 'mangala-iv' ? ['--free-choice'] : [])];
           const native = JSON.parse(execFileSync(mancala, args, { encoding: 'utf8' }).trim());
           const wasm = await page.evaluate(async (game) => {
-            const { Ai, Engine } = await import('./js/engine.js');
-            const e = Engine.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
-            const ai = new Ai();
+            const { Computer, Game } = await import('./js/engine.js');
+            const e = Game.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
+            const ai = new Computer();
             const t0 = performance.now();
             const t = ai.think(e, 'hard', 1);
             const ms = performance.now() - t0;
@@ -391,7 +391,7 @@ async function load() {
  */
 async function findLongRelay(page) {
   return page.evaluate(async () => {
-    const { Engine } = await import('./js/engine.js');
+    const { Game } = await import('./js/engine.js');
     let seed = 12345;
     const rand = () => {
       // mulberry32
@@ -403,7 +403,7 @@ async function findLongRelay(page) {
     };
     let best = { sows: 0, laps: 0, moves: /** @type {number[]} */ ([]), pit: -1 };
     for (let g = 0; g < 12; g++) {
-      const e = Engine.create('anywoli', {});
+      const e = Game.create('anywoli', {});
       /** @type {number[]} */
       const moves = [];
       for (let ply = 0; ply < 240; ply++) {

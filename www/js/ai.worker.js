@@ -5,10 +5,10 @@
  * come as numbers, 1 the weakest.
  */
 
-import { Ai, Game, initEngine, levels } from './engine.js';
+import { Computer, Game, initEngine, levels } from './engine.js';
 
-/** @type {Ai | null} */
-let ai = null;
+/** @type {Computer | null} */
+let computer = null;
 
 /** @param {unknown} level */
 function levelId(level) {
@@ -24,21 +24,21 @@ function seed() {
 
 /**
  * @param {any} msg
- * @param {Ai} ai
+ * @param {Computer} computer
  */
-function answer(msg, ai) {
+function answer(msg, computer) {
   const game = Game.load(String(msg.save));
   try {
     const level = levelId(msg.level);
     switch (msg.type) {
       case 'think': {
-        const t = ai.think(game, level, seed());
+        const t = computer.think(game, level, seed());
         return { type: 'move', ...t };
       }
       case 'split':
-        return { type: 'split', accept: ai.acceptsSplit(game, msg.side, level) };
+        return { type: 'split', accept: computer.acceptsSplit(game, msg.side, level) };
       case 'side':
-        return { type: 'side', side: ai.chooseSide(game, level) };
+        return { type: 'side', side: computer.chooseSide(game, level) };
       default:
         throw new Error(`unknown request ${String(msg.type)}`);
     }
@@ -51,8 +51,8 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
   const msg = e.data ?? {};
   try {
     await initEngine();
-    ai ??= new Ai();
-    self.postMessage({ id: msg.id, ...answer(msg, ai) });
+    computer ??= new Computer();
+    self.postMessage({ id: msg.id, ...answer(msg, computer) });
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) });
   }

@@ -322,10 +322,10 @@ export function levels() {
 }
 
 /** The computer player (search of mancala-ai); keep one per worker. */
-export class Ai {
+export class Computer {
   constructor() {
     /** @private */
-    this.ai = new wasm.Ai();
+    this.computer = new wasm.Computer();
   }
 
   /**
@@ -336,7 +336,7 @@ export class Ai {
    */
   think(game, level, seed) {
     try {
-      return this.ai.think(game.handle(), level, seed);
+      return this.computer.think(game.handle(), level, seed);
     } catch (err) {
       throw asError(err);
     }
@@ -349,7 +349,7 @@ export class Ai {
    * @returns {Side}
    */
   chooseSide(game, level) {
-    return /** @type {Side} */ (this.ai.chooseSide(game.handle(), level));
+    return /** @type {Side} */ (this.computer.chooseSide(game.handle(), level));
   }
 
   /**
@@ -360,6 +360,6 @@ export class Ai {
    * @returns {boolean}
    */
   acceptsSplit(game, side, level) {
-    return this.ai.acceptsSplit(game.handle(), side, level);
+    return this.computer.acceptsSplit(game.handle(), side, level);
   }
 }

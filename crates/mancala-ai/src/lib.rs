@@ -39,28 +39,28 @@
 //!
 //! # Use
 //! ```
-//! use mancala_ai::{Engine, Level, NoClock};
+//! use mancala_ai::{Computer, Level, NoClock};
 //! use mancala_core::{Game, Options, Position, Variant};
 //!
 //! let mut game = Game::new(Position::new(Variant::Sadeqa, Options::default()));
-//! let mut engine = Engine::new();
+//! let mut engine = Computer::new();
 //! let thought = engine.play(game.positions(), Level::Easy, 7, &mut NoClock).unwrap();
 //! game.play(thought.best).unwrap();
 //! assert_eq!(thought.pv[0], thought.best);
 //! ```
 //!
-//! In the browser, keep one [`Engine`] in the worker and pass a clock:
+//! In the browser, keep one [`Computer`] in the worker and pass a clock:
 //! `engine.think(game.positions(), &limits, &mut || js_sys::Date::now())`.
-//! Decisions that are not moves: [`Engine::choose_side`] (Mangala IV's
-//! ritual, MG-3), [`Engine::split_advice`] and [`Thought::propose_split`]
-//! (Al-manqala's split, AM-9). Hints: [`Engine::hints`] gives one
+//! Decisions that are not moves: [`Computer::choose_side`] (Mangala IV's
+//! ritual, MG-3), [`Computer::split_advice`] and [`Thought::propose_split`]
+//! (Al-manqala's split, AM-9). Hints: [`Computer::hints`] gives one
 //! [`PitHint`] per pit of the player to move.
 //!
 //! Scores are for the player to move, in centiseeds (100 = a seed); a
 //! finished game scores ±[`WIN`] plus the margin ([`terminal_score`]).
 
 mod clock;
-mod engine;
+mod computer;
 pub mod eval;
 mod level;
 mod search;
@@ -68,8 +68,8 @@ pub mod selfplay;
 mod table;
 
 pub use clock::{Clock, NoClock};
-pub use engine::{
-    Engine, LOOP_PLIES, PitHint, SPLIT_MARGIN, SideChoice, SplitAdvice, Thought, plies_without_capture, split_score,
+pub use computer::{
+    Computer, LOOP_PLIES, PitHint, SPLIT_MARGIN, SideChoice, SplitAdvice, Thought, plies_without_capture, split_score,
 };
 pub use eval::{Evaluate, Linear, SEED, Tuned, WIN, features, terminal_score};
 pub use level::{Level, ParseLevelError};
@@ -77,8 +77,8 @@ pub use search::{Limits, MAX_PLY, Searcher};
 
 use mancala_core::Position;
 
-/// Searches the last position of `history` with a fresh [`Engine`] (a
+/// Searches the last position of `history` with a fresh [`Computer`] (a
 /// convenience; keep an engine to reuse its table).
 pub fn think(history: &[Position], limits: &Limits, clock: &mut dyn Clock) -> Option<Thought> {
-    Engine::new().think(history, limits, clock)
+    Computer::new().think(history, limits, clock)
 }

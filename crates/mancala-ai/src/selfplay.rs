@@ -4,7 +4,7 @@
 use mancala_core::{BySide, Game, Move, NoObserver, Outcome, Position, Side, SplitMix64};
 
 use crate::eval::{Evaluate, Linear};
-use crate::{Engine, Level, Limits, NoClock, Thought, split_score};
+use crate::{Computer, Level, Limits, NoClock, Thought, split_score};
 
 /// Something that chooses moves.
 pub trait Player {
@@ -20,7 +20,7 @@ pub trait Player {
 /// depth budgets only), so that every game replays exactly.
 #[derive(Debug)]
 pub struct LevelPlayer {
-    pub engine: Engine,
+    pub computer: Computer,
     pub level: Level,
     pub seed: u64,
 }
@@ -28,19 +28,19 @@ pub struct LevelPlayer {
 impl LevelPlayer {
     #[must_use]
     pub fn new(level: Level, seed: u64) -> LevelPlayer {
-        LevelPlayer { engine: Engine::new(), level, seed }
+        LevelPlayer { computer: Computer::new(), level, seed }
     }
 }
 
 impl Player for LevelPlayer {
     fn choose(&mut self, history: &[Position]) -> Option<Thought> {
-        self.engine.play(history, self.level, self.seed, &mut NoClock)
+        self.computer.play(history, self.level, self.seed, &mut NoClock)
     }
 
     fn accepts_split(&mut self, history: &[Position], side: Side) -> bool {
         if let Some(pos) = history.last().filter(|_| self.level.searches()) {
             let limits = self.level.limits(pos.variant());
-            self.engine.split_advice(history, side, &limits, &mut NoClock).is_some_and(|a| a.accept)
+            self.computer.split_advice(history, side, &limits, &mut NoClock).is_some_and(|a| a.accept)
         } else {
             // Without a search: accept a split that wins.
             history.last().and_then(|p| split_score(p, side)).is_some_and(|s| s > 0)
@@ -51,25 +51,25 @@ impl Player for LevelPlayer {
 /// A search with given limits and evaluation (for tuning).
 #[derive(Debug)]
 pub struct SearchPlayer<E> {
-    pub engine: Engine,
+    pub computer: Computer,
     pub limits: Limits,
     pub eval: E,
 }
 
 impl<E: Evaluate> Player for SearchPlayer<E> {
     fn choose(&mut self, history: &[Position]) -> Option<Thought> {
-        self.engine.think_with(history, &self.limits, &self.eval, &mut NoClock)
+        self.computer.think_with(history, &self.limits, &self.eval, &mut NoClock)
     }
 
     fn accepts_split(&mut self, history: &[Position], side: Side) -> bool {
-        self.engine.split_advice_with(history, side, &self.limits, &self.eval, &mut NoClock).is_some_and(|a| a.accept)
+        self.computer.split_advice_with(history, side, &self.limits, &self.eval, &mut NoClock).is_some_and(|a| a.accept)
     }
 }
 
 impl SearchPlayer<Linear> {
     #[must_use]
     pub fn new(limits: Limits, eval: Linear) -> SearchPlayer<Linear> {
-        SearchPlayer { engine: Engine::new(), limits, eval }
+        SearchPlayer { computer: Computer::new(), limits, eval }
     }
 }
 
@@ -113,11 +113,11 @@ pub fn balanced_opening(
     margin: i32,
     tries: u32,
 ) -> (Game, u32) {
-    let mut engine = Engine::with_table_bits(16);
+    let mut computer = Computer::with_table_bits(16);
     let mut best: Option<(i32, Game)> = None;
     for k in 0..tries.max(1) {
         let game = random_opening(start, plies, seed.wrapping_add(u64::from(k)));
-        let score = match engine.think(game.positions(), limits, &mut NoClock) {
+        let score = match computer.think(game.positions(), limits, &mut NoClock) {
             Some(t) => t.score.abs(),
             None => i32::MAX,
         };

@@ -6,7 +6,7 @@ mod common;
 use common::{deep, solve, solve_move, tiny};
 use mancala_ai::selfplay::{LevelPlayer, Player, play_out, random_opening};
 use mancala_ai::{
-    Engine, LOOP_PLIES, Level, Limits, NoClock, SEED, SPLIT_MARGIN, SplitAdvice, Thought, WIN, plies_without_capture,
+    Computer, LOOP_PLIES, Level, Limits, NoClock, SEED, SPLIT_MARGIN, SplitAdvice, Thought, WIN, plies_without_capture,
     split_score, terminal_score,
 };
 use mancala_core::{
@@ -23,7 +23,7 @@ fn position(variant: Variant, board: &[u32], stores: (u32, u32), turn: Side) -> 
 }
 
 fn think(pos: Position, limits: Limits) -> Thought {
-    Engine::with_table_bits(14).think(&[pos], &limits, &mut NoClock).unwrap()
+    Computer::with_table_bits(14).think(&[pos], &limits, &mut NoClock).unwrap()
 }
 
 fn depth(d: u8) -> Limits {
@@ -66,10 +66,10 @@ fn anywoli_extra_moves_work_for_north_too() {
 /// the ritual's chooser (MG-3) takes the side that moves first (C-4).
 #[test]
 fn mangala_side_choice_takes_the_first_move() {
-    let mut engine = Engine::with_table_bits(12);
+    let mut computer = Computer::with_table_bits(12);
     for first in Side::ALL {
         let start = Position::new(Variant::Mangala, Options { first, ..Options::default() });
-        let choice = engine.choose_side(&start, &depth(1), &mut NoClock);
+        let choice = computer.choose_side(&start, &depth(1), &mut NoClock);
         assert_eq!((choice.side, choice.score, choice.exact), (first, WIN + 30 * SEED, true));
     }
 }
@@ -78,7 +78,7 @@ fn mangala_side_choice_takes_the_first_move() {
 /// is the one that wins the game played out.
 #[test]
 fn mangala_side_choice_on_random_setups_matches_the_game_played_out() {
-    let mut engine = Engine::with_table_bits(12);
+    let mut computer = Computer::with_table_bits(12);
     for seed in 1..=6 {
         let start =
             Position::new(Variant::Mangala, Options { setup: MangalaSetup::Random(seed), ..Options::default() });
@@ -87,7 +87,7 @@ fn mangala_side_choice_on_random_setups_matches_the_game_played_out() {
             game.play(m).unwrap();
         }
         let winner = game.position().outcome().unwrap().winner().unwrap_or(start.turn());
-        let choice = engine.choose_side(&start, &depth(1), &mut NoClock);
+        let choice = computer.choose_side(&start, &depth(1), &mut NoClock);
         assert_eq!(choice.side, winner, "setup {seed}");
         assert_eq!(choice.score, terminal_score(game.position(), winner), "setup {seed}");
     }
@@ -100,7 +100,7 @@ fn mangala_side_choice_on_random_setups_matches_the_game_played_out() {
 fn manqala_split_advice_compares_with_the_solved_value() {
     deep(|| {
         let mut rng = SplitMix64::new(99);
-        let mut engine = Engine::with_table_bits(14);
+        let mut computer = Computer::with_table_bits(14);
         let (mut accepted, mut declined) = (0, 0);
         for _ in 0..80 {
             let pos = tiny(Variant::Manqala, Options::default(), 6, 5, &mut rng);
@@ -109,14 +109,14 @@ fn manqala_split_advice_compares_with_the_solved_value() {
             }
             let Some(value) = solve(pos) else { continue };
             let limits = Limits { nodes: Some(2_000_000), ..Limits::default() };
-            let mover = engine.split_advice(&[pos], pos.turn(), &limits, &mut NoClock).unwrap();
-            let other = engine.split_advice(&[pos], pos.turn().other(), &limits, &mut NoClock).unwrap();
+            let mover = computer.split_advice(&[pos], pos.turn(), &limits, &mut NoClock).unwrap();
+            let other = computer.split_advice(&[pos], pos.turn().other(), &limits, &mut NoClock).unwrap();
             assert_eq!((mover.play_on, other.play_on), (value, -value));
             assert_eq!(mover.split, split_score(&pos, pos.turn()).unwrap());
             assert_eq!((mover.looping, other.looping), (false, false));
             assert_eq!(mover.accept, mover.split >= value);
             assert_eq!(mover.accept && other.accept, mover.split == value);
-            let t = engine.think(&[pos], &limits, &mut NoClock).unwrap();
+            let t = computer.think(&[pos], &limits, &mut NoClock).unwrap();
             assert!(!t.propose_split);
             if mover.accept { accepted += 1 } else { declined += 1 }
         }
@@ -138,9 +138,9 @@ fn manqala_history(board: &[u32], stores: (u32, u32), turn: Side, moves: &[u8]) 
 /// for `side` (the engines of a Hard player and of `mancala ai --level hard`).
 fn hard_on_split(history: &[Position], side: Side) -> (Thought, SplitAdvice) {
     let limits = Level::Hard.limits(Variant::Manqala);
-    let mut engine = Engine::new();
-    let t = engine.think(history, &limits, &mut NoClock).unwrap();
-    (t, engine.split_advice(history, side, &limits, &mut NoClock).unwrap())
+    let mut computer = Computer::new();
+    let t = computer.think(history, &limits, &mut NoClock).unwrap();
+    (t, computer.split_advice(history, side, &limits, &mut NoClock).unwrap())
 }
 
 /// AM-9 is for seeds that chase each other forever, not for a lead: six
@@ -253,7 +253,7 @@ fn selfplay_proposes_again_only_after_a_capture() {
 #[test]
 fn split_advice_is_only_for_manqala() {
     let pos = Position::new(Variant::Sadeqa, Options::default());
-    assert_eq!(Engine::with_table_bits(12).split_advice(&[pos], Side::South, &depth(1), &mut NoClock), None);
+    assert_eq!(Computer::with_table_bits(12).split_advice(&[pos], Side::South, &depth(1), &mut NoClock), None);
     assert_eq!(split_score(&pos, Side::South), None);
 }
 
@@ -262,7 +262,7 @@ fn split_advice_is_only_for_manqala() {
 #[test]
 fn hints_explain_forced_play() {
     let start = Position::new(Variant::Mangala, Options::default());
-    let hints = Engine::with_table_bits(12).hints(&[start], &depth(2), &mut NoClock);
+    let hints = Computer::with_table_bits(12).hints(&[start], &depth(2), &mut NoClock);
     assert_eq!(hints.len(), 7);
     assert!(hints[0].best && hints[0].score.is_some() && hints[0].illegal.is_none());
     for h in &hints[1..] {
@@ -276,7 +276,7 @@ fn hints_explain_forced_play() {
 fn hints_explain_feeding() {
     let board = [0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
     let pos = position(Variant::Manqala, &board, (46, 48), Side::South);
-    let hints = Engine::with_table_bits(12).hints(&[pos], &depth(3), &mut NoClock);
+    let hints = Computer::with_table_bits(12).hints(&[pos], &depth(3), &mut NoClock);
     let illegal: Vec<_> = hints.iter().map(|h| h.illegal).collect();
     use PlayError::{EmptyPit, MustFeed};
     assert_eq!(
@@ -290,7 +290,7 @@ fn hints_explain_feeding() {
 #[test]
 fn hint_scores_are_the_solved_values_of_each_move() {
     deep(|| {
-        let mut engine = Engine::with_table_bits(14);
+        let mut computer = Computer::with_table_bits(14);
         let mut checked = 0;
         for (variant, seeds, window, seed) in
             [(Variant::Sadeqa, 4, 5, 1), (Variant::Manqala, 6, 5, 2), (Variant::Anywoli, 5, 3, 3)]
@@ -302,7 +302,7 @@ fn hint_scores_are_the_solved_values_of_each_move() {
                     continue;
                 }
                 let limits = Limits { nodes: Some(2_000_000), ..Limits::default() };
-                let hints = engine.hints(&[pos], &limits, &mut NoClock);
+                let hints = computer.hints(&[pos], &limits, &mut NoClock);
                 let top = hints.iter().filter_map(|h| h.score).max().unwrap();
                 for h in hints.iter().filter(|h| h.illegal.is_none()) {
                     let after = pos.play(Move::Sow(h.pit)).unwrap();
@@ -342,14 +342,14 @@ fn repetition_in_the_history_ends_the_game_in_the_search() {
         .expect("a move that captures nothing");
     // A history in which the child has occurred twice already.
     let history = [child, child, start];
-    let hints = Engine::with_table_bits(12).hints(&history, &depth(3), &mut NoClock);
+    let hints = Computer::with_table_bits(12).hints(&history, &depth(3), &mut NoClock);
     let mut settled = child;
     settled.end_by_repetition(&mut NoObserver);
     let Move::Sow(pit) = m else { unreachable!() };
     let hint = hints.iter().find(|h| h.pit == pit).unwrap();
     assert_eq!(hint.score, Some(terminal_score(&settled, start.turn())));
     // Without that history the move is an ordinary one.
-    let fresh = Engine::with_table_bits(12).hints(&[start], &depth(3), &mut NoClock);
+    let fresh = Computer::with_table_bits(12).hints(&[start], &depth(3), &mut NoClock);
     assert!(fresh.iter().find(|h| h.pit == pit).unwrap().score.unwrap().abs() < WIN / 2);
 }
 
@@ -366,7 +366,7 @@ fn budgets_are_kept() {
         now
     };
     let limits = Limits { time_ms: Some(10.0), ..Limits::default() };
-    let t = Engine::with_table_bits(14).think(&[pos], &limits, &mut clock).unwrap();
+    let t = Computer::with_table_bits(14).think(&[pos], &limits, &mut clock).unwrap();
     // Read every 512 nodes: ten readings after the start.
     assert!(t.nodes >= 9 * 512 && t.nodes <= 11 * 512, "{}", t.nodes);
     assert!(pos.is_legal(t.best));
@@ -386,12 +386,12 @@ fn levels_are_deterministic_for_a_seed() {
     };
     assert_eq!(play(11), play(11));
     assert_ne!(play(11), play(12));
-    let mut used = Engine::with_table_bits(14);
+    let mut used = Computer::with_table_bits(14);
     let other = Position::new(Variant::Sadeqa, Options::default());
     used.think(&[other], &Limits { nodes: Some(3_000), ..Limits::default() }, &mut NoClock);
     let limits = Limits { nodes: Some(3_000), ..Limits::default() };
     assert_eq!(
         used.think(&[start], &limits, &mut NoClock),
-        Engine::with_table_bits(14).think(&[start], &limits, &mut NoClock)
+        Computer::with_table_bits(14).think(&[start], &limits, &mut NoClock)
     );
 }

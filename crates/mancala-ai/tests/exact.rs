@@ -7,7 +7,7 @@
 mod common;
 
 use common::{deep, solve, solve_move, tiny};
-use mancala_ai::{Engine, Limits, NoClock};
+use mancala_ai::{Computer, Limits, NoClock};
 use mancala_core::{Options, SplitMix64, Variant};
 
 /// Solves up to `cases` tiny positions; at least `need` must be small enough
@@ -18,7 +18,7 @@ fn check(variant: Variant, options: Options, seeds: u32, window: u64, cases: usi
 
 fn check_on_this_thread(variant: Variant, options: Options, seeds: u32, window: u64, cases: usize, need: usize) {
     let mut rng = SplitMix64::new(u64::from(seeds) * 1000 + window);
-    let mut engine = Engine::with_table_bits(14);
+    let mut computer = Computer::with_table_bits(14);
     let mut solved = 0;
     for case in 0..cases {
         let pos = tiny(variant, options, seeds, window, &mut rng);
@@ -27,7 +27,7 @@ fn check_on_this_thread(variant: Variant, options: Options, seeds: u32, window: 
         }
         let Some(expected) = solve(pos) else { continue };
         let thought =
-            engine.think(&[pos], &Limits { nodes: Some(2_000_000), ..Limits::default() }, &mut NoClock).unwrap();
+            computer.think(&[pos], &Limits { nodes: Some(2_000_000), ..Limits::default() }, &mut NoClock).unwrap();
         assert!(thought.exact, "{variant:?} case {case}: not solved: {:?}", pos.to_setup());
         assert_eq!(thought.score, expected, "{variant:?} case {case}: {:?}", pos.to_setup());
         // The move played must achieve that score.

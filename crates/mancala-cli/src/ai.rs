@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use mancala_ai::selfplay::sample_games;
-use mancala_ai::{Engine, Level, Limits, NoClock, Thought};
+use mancala_ai::{Computer, Level, Limits, NoClock, Thought};
 use mancala_core::Game;
 use serde_json::{Value, json};
 
@@ -39,11 +39,11 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     }
     let start = Instant::now();
     let mut clock = move || start.elapsed().as_secs_f64() * 1000.0;
-    let mut engine = Engine::new();
+    let mut computer = Computer::new();
     let history = game.positions();
     let pos = game.position();
     if side {
-        let choice = engine.choose_side(game.start(), &limits, &mut clock);
+        let choice = computer.choose_side(game.start(), &limits, &mut clock);
         println!("{}", json!({"side": choice.side.name(), "score": choice.score, "exact": choice.exact}));
         return Ok(());
     }
@@ -52,7 +52,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     }
     if split {
         let advice =
-            engine.split_advice(history, pos.turn(), &limits, &mut clock).ok_or("only Al-manqala has the split")?;
+            computer.split_advice(history, pos.turn(), &limits, &mut clock).ok_or("only Al-manqala has the split")?;
         println!(
             "{}",
             json!({
@@ -63,7 +63,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         return Ok(());
     }
     if hints {
-        let hints = engine.hints(history, &limits, &mut clock);
+        let hints = computer.hints(history, &limits, &mut clock);
         let pits: Vec<Value> = hints
             .iter()
             .map(|h| {
@@ -78,8 +78,8 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         return Ok(());
     }
     let thought = match level {
-        Some(level) if time_ms.is_none() => engine.play(history, level, seed, &mut NoClock),
-        _ => engine.think(history, &limits, &mut clock),
+        Some(level) if time_ms.is_none() => computer.play(history, level, seed, &mut NoClock),
+        _ => computer.think(history, &limits, &mut clock),
     }
     .ok_or("the game is over: there is no move to choose")?;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -92,7 +92,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
 /// the same work on every run. Prints the median of three runs.
 fn run_bench(game: &Game, limits: &Limits) -> Result<(), String> {
     let games = sample_games(*game.position(), 8, 1);
-    let mut engine = Engine::new();
+    let mut computer = Computer::new();
     let mut runs = Vec::new();
     let mut depths = Vec::new();
     let mut nodes = 0;
@@ -101,7 +101,7 @@ fn run_bench(game: &Game, limits: &Limits) -> Result<(), String> {
         nodes = 0;
         depths.clear();
         for g in &games {
-            let t = engine.think(g.positions(), limits, &mut NoClock).ok_or("no position to search")?;
+            let t = computer.think(g.positions(), limits, &mut NoClock).ok_or("no position to search")?;
             nodes += t.nodes;
             depths.push(t.depth);
         }

@@ -9,7 +9,7 @@ use core::fmt;
 use std::str::FromStr;
 
 use mancala_ai::selfplay::{LevelPlayer, Player, Proposal, SearchPlayer, balanced_opening, play_out, seat};
-use mancala_ai::{Engine, Level, Limits, Tuned};
+use mancala_ai::{Computer, Level, Limits, Tuned};
 use mancala_core::{Outcome, Side};
 use serde_json::json;
 
@@ -166,7 +166,7 @@ impl Contender {
     fn player(self, seed: u64) -> Box<dyn Player> {
         match self {
             Contender::Level(level) => Box::new(LevelPlayer::new(level, seed)),
-            Contender::Budget(limits) => Box::new(SearchPlayer { engine: Engine::new(), limits, eval: Tuned }),
+            Contender::Budget(limits) => Box::new(SearchPlayer { computer: Computer::new(), limits, eval: Tuned }),
         }
     }
 }

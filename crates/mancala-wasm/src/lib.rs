@@ -6,7 +6,7 @@
 //! No rule lives here: legality, previews, traces and ends all come from
 //! `mancala-core`; this crate only converts.
 
-mod ai;
+mod computer;
 mod bench;
 mod error;
 mod save;
@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-pub use ai::{Ai, levels};
+pub use computer::{Computer, levels};
 pub use error::ReadError;
 use save::{SAVE_FORMAT, Saved, StartView};
 #[cfg(not(target_arch = "wasm32"))]

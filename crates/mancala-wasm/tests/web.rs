@@ -355,7 +355,7 @@ struct Thought {
 
 #[wasm_bindgen_test]
 fn the_computer_plays_a_legal_move() {
-    use mancala_wasm::{Ai, levels};
+    use mancala_wasm::{Computer, levels};
     #[derive(Deserialize)]
     struct LevelJs {
         id: String,
@@ -363,7 +363,7 @@ fn the_computer_plays_a_legal_move() {
     let ids: Vec<String> =
         serde_wasm_bindgen::from_value::<Vec<LevelJs>>(levels().unwrap()).unwrap().into_iter().map(|l| l.id).collect();
     assert_eq!(ids, ["beginner", "easy", "medium", "hard", "expert"]);
-    let mut ai = Ai::new();
+    let mut ai = Computer::new();
     let mut game = Game::new("sadeqa-iii", JsValue::UNDEFINED).unwrap();
     for id in ["beginner", "medium"] {
         let t: Thought = serde_wasm_bindgen::from_value(ai.think(&game, id, 7).unwrap()).unwrap();
@@ -383,8 +383,8 @@ fn the_computer_plays_a_legal_move() {
 /// MG-9: with seven per pit and forced play, the first mover wins; the computer takes South.
 #[wasm_bindgen_test]
 fn the_computer_chooses_the_winning_side_in_the_ritual() {
-    use mancala_wasm::Ai;
-    let mut ai = Ai::new();
+    use mancala_wasm::Computer;
+    let mut ai = Computer::new();
     let game = Game::new("mangala-iv", JsValue::UNDEFINED).unwrap();
     assert_eq!(ai.choose_side(&game, "easy").unwrap(), "south");
     let game = Game::new("mangala-iv", options(r#"{"first": "north"}"#)).unwrap();

@@ -1,9 +1,9 @@
-//! The computer player for the page's Web Worker: one [`Ai`] per worker
+//! The computer player for the page's Web Worker: one [`Computer`] per worker
 //! keeps the search's table from move to move. It reads the game through the
 //! [`Game`] handle (its whole history, for repetition, C-6) and answers with
 //! small copied values.
 
-use mancala_ai::{Engine, Level};
+use mancala_ai::Level;
 use mancala_core::Side;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -42,16 +42,16 @@ pub fn levels() -> Result<JsValue, JsError> {
 /// The computer player.
 #[wasm_bindgen]
 #[derive(Debug, Default)]
-pub struct Ai {
-    engine: Engine,
+pub struct Computer {
+    computer: mancala_ai::Computer,
 }
 
 #[wasm_bindgen]
-impl Ai {
+impl Computer {
     #[wasm_bindgen(constructor)]
     #[must_use]
-    pub fn new() -> Ai {
-        Ai::default()
+    pub fn new() -> Computer {
+        Computer::default()
     }
 
     /// The move `level` (`"beginner"` … `"expert"`) plays for the player to
@@ -63,7 +63,7 @@ impl Ai {
     pub fn think(&mut self, game: &Game, level_id: &str, seed: u32) -> Result<JsValue, JsError> {
         let level = level(level_id)?;
         let thought = self
-            .engine
+            .computer
             .play(game.history(), level, u64::from(seed), &mut clock())
             .ok_or_else(|| JsError::new("the game is over"))?;
         to_js(&thought)
@@ -77,7 +77,7 @@ impl Ai {
     #[wasm_bindgen(js_name = chooseSide)]
     pub fn choose_side(&mut self, game: &Game, level_id: &str) -> Result<String, JsError> {
         let limits = level(level_id)?.limits(game.start().variant());
-        let choice = self.engine.choose_side(game.start(), &limits, &mut clock());
+        let choice = self.computer.choose_side(game.start(), &limits, &mut clock());
         Ok(choice.side.name().to_owned())
     }
 
@@ -92,6 +92,6 @@ impl Ai {
     pub fn accepts_split(&mut self, game: &Game, side: &str, level_id: &str) -> Result<bool, JsError> {
         let limits = level(level_id)?.limits(game.start().variant());
         let side: Side = side.parse().map_err(|e| JsError::new(&format!("{e}")))?;
-        Ok(self.engine.split_advice(game.history(), side, &limits, &mut clock()).is_some_and(|a| a.accept))
+        Ok(self.computer.split_advice(game.history(), side, &limits, &mut clock()).is_some_and(|a| a.accept))
     }
 }

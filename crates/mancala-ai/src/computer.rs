@@ -129,21 +129,21 @@ impl SplitAdvice {
 /// The search with its memory: make one and keep it (in the page's worker,
 /// in a match) to avoid reallocating the transposition table every move.
 #[derive(Debug, Clone, Default)]
-pub struct Engine {
+pub struct Computer {
     searcher: Searcher,
 }
 
-impl Engine {
+impl Computer {
     /// An engine with the default table (4 MiB).
     #[must_use]
-    pub fn new() -> Engine {
-        Engine::default()
+    pub fn new() -> Computer {
+        Computer::default()
     }
 
     /// An engine whose transposition table has `2^bits` entries of 16 bytes.
     #[must_use]
-    pub fn with_table_bits(bits: u8) -> Engine {
-        Engine { searcher: Searcher::new(bits) }
+    pub fn with_table_bits(bits: u8) -> Computer {
+        Computer { searcher: Searcher::new(bits) }
     }
 
     /// Searches the last position of `history` (the game so far, start
@@ -153,7 +153,7 @@ impl Engine {
         self.think_with(history, limits, &Tuned, clock)
     }
 
-    /// [`Engine::think`] with another evaluation.
+    /// [`Computer::think`] with another evaluation.
     pub fn think_with<E: Evaluate + ?Sized>(
         &mut self,
         history: &[Position],
@@ -310,7 +310,7 @@ impl Engine {
         self.split_advice_with(history, side, limits, &Tuned, clock)
     }
 
-    /// [`Engine::split_advice`] with another evaluation.
+    /// [`Computer::split_advice`] with another evaluation.
     pub fn split_advice_with<E: Evaluate + ?Sized>(
         &mut self,
         history: &[Position],

@@ -11,8 +11,8 @@ import { VARIANTS } from './engine.mjs';
 import { decodeLink, encodeLink } from '../../www/js/link.js';
 import { linkIgnored, linkRefused } from '../../www/js/narrate.js';
 
-// fast-check is one of the test packages of tests/e2e (`npm ci` there: cargo xtask test does it).
-const fc = /** @type {typeof import('fast-check')} */ (createRequire(new URL('../e2e/package.json', import.meta.url))('fast-check'));
+// fast-check is one of the project's npm packages (the root package.json; cargo xtask test runs `npm ci`).
+const fc = /** @type {typeof import('fast-check')} */ (createRequire(new URL('../../package.json', import.meta.url))('fast-check'));
 
 /** The games as the engine's `variants()` gives them (pits per row: rules MG-1, SQ-1, AM-1, AW-1). */
 const GAMES = VARIANTS;

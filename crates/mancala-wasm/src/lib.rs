@@ -6,8 +6,8 @@
 //! No rule lives here: legality, previews, traces and ends all come from
 //! `mancala-core`; this crate only converts.
 
-mod computer;
 mod bench;
+mod computer;
 mod error;
 mod save;
 

@@ -21,7 +21,7 @@ commands:
   serve [--port N] [--no-build]   build dist/ and serve it (default port 8000)
         [--dir DIR] [--quiet]     serve DIR instead (no build); no request log
   test [--only S,..] [--skip S,..] [-- ARGS]
-                                  fmt, clippy, native, wasm, js, dist, budgets, e2e (ARGS go to Playwright)
+                                  fmt, clippy, native, wasm, dist, js, types, lint, budgets, e2e (ARGS go to Playwright)
   dist                            build the static site into dist/
   bench [--only S,..]             run the benchmarks
   fuzz [--seconds N] [--runs N] [--target T,..] [--keep]

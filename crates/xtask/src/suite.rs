@@ -52,8 +52,10 @@ const STEPS: &[Step] = &[
     Step { name: "clippy", what: "cargo clippy --workspace --all-targets -- -D warnings", run: clippy },
     Step { name: "native", what: "cargo test --workspace (unit, integration, doctests)", run: native },
     Step { name: "wasm", what: "wasm-bindgen tests of mancala-wasm in headless Chromium", run: wasm },
-    Step { name: "js", what: "node --test over tests/js/**/*.test.mjs", run: js },
     Step { name: "dist", what: "cargo xtask dist", run: build_dist },
+    Step { name: "js", what: "node --test over tests/js/**/*.test.mjs (with dist/'s engine)", run: js },
+    Step { name: "types", what: "tsc -p jsconfig.json (checkJs, strict) over www/js and tests/js", run: types },
+    Step { name: "lint", what: "biome ci: the page's JS formatted and linted (biome.json)", run: lint },
     Step { name: "budgets", what: "first load ≤ 150 kB and wasm ≤ 80 kB gzipped (dist/)", run: budgets },
     Step { name: "e2e", what: "Playwright tests in tests/e2e against dist/", run: e2e },
 ];
@@ -86,7 +88,11 @@ fn wasm(_: &mut Run) -> Outcome {
     go().into()
 }
 
-fn js(_: &mut Run) -> Outcome {
+fn js(state: &mut Run) -> Outcome {
+    // The page's modules load the engine from dist/pkg.
+    if let Err(why) = ensure_dist(state) {
+        return Outcome::Fail(why);
+    }
     let dir = root().join("tests/js");
     let tests: Vec<PathBuf> = match list_files(&dir) {
         Ok(files) => files.iter().filter(|f| f.ends_with(".test.mjs")).map(|f| dir.join(f)).collect(),
@@ -103,6 +109,22 @@ fn js(_: &mut Run) -> Outcome {
         return Outcome::Fail(e.0);
     }
     run(Command::new("node").current_dir(root()).arg("--test").args(&tests)).into()
+}
+
+fn types(_: &mut Run) -> Outcome {
+    let tsc = match tools::node_bin("tsc") {
+        Ok(tsc) => tsc,
+        Err(e) => return Outcome::Fail(e.0),
+    };
+    run(Command::new(tsc).current_dir(root()).args(["-p", "jsconfig.json"])).into()
+}
+
+fn lint(_: &mut Run) -> Outcome {
+    let biome = match tools::node_bin("biome") {
+        Ok(biome) => biome,
+        Err(e) => return Outcome::Fail(e.0),
+    };
+    run(Command::new(biome).current_dir(root()).args(["ci", "--colors=off"])).into()
 }
 
 fn build_dist(state: &mut Run) -> Outcome {
@@ -258,12 +280,15 @@ mod tests {
 
     #[test]
     fn selects_steps() {
-        assert_eq!(names(&[]).unwrap().0, ["fmt", "clippy", "native", "wasm", "js", "dist", "budgets", "e2e"]);
+        assert_eq!(
+            names(&[]).unwrap().0,
+            ["fmt", "clippy", "native", "wasm", "dist", "js", "types", "lint", "budgets", "e2e"]
+        );
         assert_eq!(names(&["--only", "e2e"]).unwrap().0, ["e2e"]);
         assert_eq!(names(&["--only=native,wasm"]).unwrap().0, ["native", "wasm"]);
         assert_eq!(
             names(&["--skip", "clippy", "--skip=fmt"]).unwrap().0,
-            ["native", "wasm", "js", "dist", "budgets", "e2e"]
+            ["native", "wasm", "dist", "js", "types", "lint", "budgets", "e2e"]
         );
         let (steps, rest) = names(&["--only", "e2e", "--", "--grep", "smoke"]).unwrap();
         assert_eq!((steps, rest), (vec!["e2e"], vec!["--grep".to_owned(), "smoke".to_owned()]));

@@ -1,12 +1,12 @@
 //! A game with its history: repetition (C-6), undo and redo.
 
-use std::collections::HashMap;
-
+use crate::seen::Seen;
 use crate::{Move, NoObserver, Observer, PlayError, Position, REPETITION_LIMIT};
 
 /// A game from its start: the positions after each move, the moves, and a
-/// cursor that undo and redo move along.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// cursor that undo and redo move along. Two games are equal when they have the same line
+/// (start, moves, redoable ones included) and the same cursor.
+#[derive(Debug, Clone)]
 pub struct Game {
     /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
     positions: Vec<Position>,
@@ -20,8 +20,8 @@ pub struct Game {
     /// placement's occurrences walks only these (C-6), not the whole stretch since the last
     /// capture, so a long game reads in linear time.
     earlier: Vec<Option<usize>>,
-    /// The last position with each placement hash, redoable ones included.
-    latest: HashMap<u64, usize>,
+    /// For each placement hash, 1 + the last position with it, redoable ones included (0: none).
+    latest: Seen,
     /// How many moves are played; later ones can be redone.
     cursor: usize,
 }
@@ -36,9 +36,15 @@ impl Game {
             hashes: vec![start.placement_hash()],
             since_capture: vec![0],
             earlier: vec![None],
-            latest: HashMap::from([(start.placement_hash(), 0)]),
+            latest: Game::first(start.placement_hash()),
             cursor: 0,
         }
+    }
+
+    fn first(hash: u64) -> Seen {
+        let mut latest = Seen::default();
+        *latest.value(hash) = 1;
+        latest
     }
 
     /// The current position.
@@ -83,7 +89,7 @@ impl Game {
         let hash = next.placement_hash();
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
-        let mut before = self.latest.get(&hash).copied();
+        let mut before = (self.latest.get(hash) as usize).checked_sub(1);
         while let Some(i) = before.filter(|&i| i > self.cursor) {
             before = self.earlier[i]; // a redoable position, about to be dropped
         }
@@ -95,7 +101,7 @@ impl Game {
         self.hashes.push(hash);
         self.since_capture.push(since);
         self.earlier.push(before);
-        self.latest.insert(hash, self.cursor + 1);
+        *self.latest.value(hash) = (self.cursor + 2) as u32;
         self.moves.push(m);
         self.cursor += 1;
         Ok(self.position())
@@ -105,11 +111,9 @@ impl Game {
     fn drop_redoable(&mut self) {
         for i in (self.cursor + 1..self.positions.len()).rev() {
             let hash = self.hashes[i];
-            if self.latest.get(&hash) == Some(&i) {
-                match self.earlier[i] {
-                    Some(before) => self.latest.insert(hash, before),
-                    None => self.latest.remove(&hash),
-                };
+            let latest = self.latest.value(hash);
+            if *latest as usize == i + 1 {
+                *latest = self.earlier[i].map_or(0, |before| before as u32 + 1);
             }
         }
         let kept = self.cursor + 1;
@@ -169,3 +173,12 @@ impl Game {
         self.moves.len() - self.cursor
     }
 }
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        // The rest is derived from the positions.
+        (self.cursor, &self.moves, &self.positions) == (other.cursor, &other.moves, &other.positions)
+    }
+}
+
+impl Eq for Game {}

@@ -41,6 +41,7 @@ mod playout;
 mod position;
 pub mod ritual;
 mod rng;
+mod seen;
 mod setup;
 mod side;
 mod sow;

@@ -9,42 +9,9 @@ pub type Pit = u8;
 /// A move: sow from a pit, or apply Al-manqala's agreed split (AM-9). With the `serde`
 /// feature it is the pit's number or the text `"split"`, as the page and the CLI write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "MoveJson", try_from = "MoveJson"))]
 pub enum Move {
     Sow(Pit),
     Split,
-}
-
-/// A move's JSON form: a pit number, or a text that must be `"split"`.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(untagged)]
-enum MoveJson {
-    Sow(Pit),
-    Text(String),
-}
-
-#[cfg(feature = "serde")]
-impl From<Move> for MoveJson {
-    fn from(m: Move) -> MoveJson {
-        match m {
-            Move::Sow(pit) => MoveJson::Sow(pit),
-            Move::Split => MoveJson::Text("split".to_owned()),
-        }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<MoveJson> for Move {
-    type Error = ParseMoveError;
-    fn try_from(m: MoveJson) -> Result<Move, ParseMoveError> {
-        match m {
-            MoveJson::Sow(pit) => Ok(Move::Sow(pit)),
-            MoveJson::Text(text) if text == "split" => Ok(Move::Split),
-            MoveJson::Text(text) => Err(ParseMoveError(text)),
-        }
-    }
 }
 
 impl fmt::Display for Move {
@@ -53,6 +20,37 @@ impl fmt::Display for Move {
             Move::Sow(pit) => write!(f, "{pit}"),
             Move::Split => f.write_str("split"),
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Move::Sow(pit) => s.serialize_u8(*pit),
+            Move::Split => s.serialize_str("split"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        /// Reads a pit number or `"split"`.
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Move;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a pit number or \"split\"")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Move, E> {
+                Pit::try_from(v).map(Move::Sow).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Move, E> {
+                if v == "split" { Ok(Move::Split) } else { Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)) }
+            }
+        }
+        d.deserialize_any(Visit)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Random playouts: the engine's benchmark, the same natively and in wasm.
 
+use crate::seen::Seen;
 use crate::{Move, NoObserver, Position, REPETITION_LIMIT, SplitMix64};
 
 /// Plays random games to their real end, each move drawn uniformly among the
@@ -9,92 +10,6 @@ use crate::{Move, NoObserver, Position, REPETITION_LIMIT, SplitMix64};
 #[derive(Debug, Default)]
 pub struct Playouts {
     seen: Seen,
-}
-
-/// How often each placement hash occurred since the last capture: a table with open addressing
-/// (linear probing, at most half full). Clearing bumps a stamp instead of wiping the slots, so
-/// the table keeps its size without costing it at every capture.
-#[derive(Debug)]
-struct Seen {
-    slots: Vec<Slot>,
-    /// Slots with another stamp are empty.
-    stamp: u32,
-    len: usize,
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-struct Slot {
-    hash: u64,
-    stamp: u32,
-    count: u32,
-}
-
-impl Default for Seen {
-    fn default() -> Seen {
-        Seen { slots: vec![Slot::default(); 64], stamp: 1, len: 0 }
-    }
-}
-
-impl Seen {
-    /// Forgets every placement.
-    fn clear(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.fill(Slot::default());
-            self.stamp = 1;
-        }
-        self.len = 0;
-    }
-
-    /// Counts one more occurrence of `hash` ([`Position::placement_hash`], already mixed, so
-    /// its low bits index the table) and returns how many there have been.
-    fn add(&mut self, hash: u64) -> u32 {
-        if 2 * (self.len + 1) > self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        loop {
-            let slot = &mut self.slots[i];
-            if slot.stamp != self.stamp {
-                *slot = Slot { hash, stamp: self.stamp, count: 1 };
-                self.len += 1;
-                return 1;
-            }
-            if slot.hash == hash {
-                slot.count += 1;
-                return slot.count;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Takes back one occurrence of `hash`, counted last.
-    fn forget(&mut self, hash: u64) {
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while self.slots[i].stamp == self.stamp {
-            if self.slots[i].hash == hash {
-                self.slots[i].count -= 1;
-                return;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Doubles the table, keeping the counts.
-    fn grow(&mut self) {
-        let bigger = vec![Slot::default(); 2 * self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, bigger);
-        let (stamp, mask) = (self.stamp, self.slots.len() - 1);
-        for slot in old.into_iter().filter(|s| s.stamp == stamp) {
-            let mut i = slot.hash as usize & mask;
-            while self.slots[i].stamp == stamp {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot;
-        }
-    }
 }
 
 impl Playouts {
@@ -146,28 +61,6 @@ impl Playouts {
 mod tests {
     use super::*;
     use crate::{Options, Variant};
-
-    /// C-6's counts: each hash counted on its own, growing keeps the counts, clearing forgets them.
-    #[test]
-    fn the_table_counts_placements_until_cleared() {
-        let mut seen = Seen::default();
-        let hashes: Vec<u64> = (0..1000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1 << 63).collect();
-        for &h in &hashes {
-            assert_eq!(seen.add(h), 1);
-        }
-        assert_eq!(seen.add(hashes[0]), 2);
-        assert_eq!(seen.add(hashes[999]), 2);
-        assert_eq!(seen.add(hashes[0]), 3);
-        assert!(seen.slots.len() >= 2000);
-        seen.clear();
-        assert_eq!(seen.add(hashes[0]), 1);
-        assert_eq!(seen.add(64), 1);
-        assert_eq!(seen.add(0), 1); // a clash of low bits probes on
-        assert_eq!(seen.add(64), 2);
-        seen.forget(64);
-        assert_eq!(seen.add(64), 2);
-        assert_eq!(seen.add(0), 2);
-    }
 
     /// Every move a playout chooses is legal (C-5 included: endless pits are drawn and
     /// rejected), and every game ends.

@@ -8,7 +8,6 @@
  * @module engine
  */
 
-// @ts-expect-error -- the build writes no declarations for the wasm yet (wasm-bindgen --no-typescript)
 import init, * as wasm from '../pkg/mancala_wasm.js';
 import { useCatalog } from './catalog.js';
 

@@ -2,7 +2,7 @@
 //!
 //! 1. wasm target and wasm-bindgen CLI (installed once, see [`crate::tools`]);
 //! 2. `cargo build -p mancala-wasm --release --target wasm32-unknown-unknown`;
-//! 3. `wasm-bindgen --target web --no-typescript` into a staging folder, then `wasm-opt -Os`
+//! 3. `wasm-bindgen --target web` (its TypeScript declarations included, for tsc) into a staging folder, then `wasm-opt -Os`
 //!    (npm `binaryen`; results cached by input hash; skipped with a warning when unavailable);
 //! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after esbuild (npm)
 //!    bundled the single file ([`crate::single`]) and minified the modules;
@@ -53,7 +53,7 @@ pub fn build() -> Result<Build> {
     let staging = util::target_dir().join(format!("xtask/pkg-{pid}"));
     remove_dir(&staging)?;
     run(Command::new(&wasm_bindgen.cli)
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .args(["--target", "web", "--out-dir"])
         .arg(&staging)
         .arg(&wasm))?;
     optimize(&staging.join(format!("{WASM_STEM}_bg.wasm")))?;

@@ -59,7 +59,6 @@ import { useCatalog } from './catalog.js';
  * @property {boolean} canRedo
  * @property {number} seen
  * @property {Side | null} lot
- * @property {number[]} startBoard
  * @property {StartView | null} start  the start, when set up rather than the game's own
  */
 
@@ -148,9 +147,18 @@ export function initEngine(source) {
   return started;
 }
 
+/** @type {VariantInfo[] | null} */
+let described = null;
+
 /** @returns {VariantInfo[]} */
 export function variants() {
-  return wasm.variants();
+  if (!described) described = /** @type {VariantInfo[]} */ (wasm.variants());
+  return described;
+}
+
+/** @param {string} id @returns {VariantInfo} */
+function variantInfo(id) {
+  return /** @type {VariantInfo} */ (variants().find((v) => v.id === id));
 }
 
 /** @returns {number} the save format the engine writes and reads */
@@ -216,9 +224,15 @@ export class Game {
     }
   }
 
-  /** @returns {GameState} */
+  /**
+   * The engine's state, with what follows from it: the board's shape from the game's
+   * description, undo and redo from the ply.
+   * @returns {GameState}
+   */
   state() {
-    return this.game.state();
+    const s = this.game.state();
+    const info = variantInfo(s.variant);
+    return { ...s, pitsPerRow: info.pitsPerRow, storesOnBoard: info.storesOnBoard, canUndo: s.ply > 0, canRedo: s.ply < s.moves.length };
   }
 
   /**

@@ -110,10 +110,17 @@ impl Position {
         self.end.map(|e| e.outcome)
     }
 
-    /// The side Anywoli's lot gives the last four to (AW-7.3).
+    /// The side Anywoli's lot gives the last four to (AW-7.3), whatever the game's last-four rule.
     #[must_use]
     pub fn lot_draw(&self) -> Side {
         games::lot(self.options.lot_seed)
+    }
+
+    /// The side the lot gives the last four to, in a game where the lot decides it (Anywoli with
+    /// AW-7's third option); `None` elsewhere.
+    #[must_use]
+    pub fn lot(&self) -> Option<Side> {
+        (self.variant == Variant::Anywoli && self.options.last_four == crate::LastFour::Lot).then(|| self.lot_draw())
     }
 
     /// Whether two positions have the same board, stores and player to move,

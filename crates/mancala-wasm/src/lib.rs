@@ -208,21 +208,15 @@ impl Game {
         State {
             variant: pos.variant().id(),
             options: *start.options(),
-            pits_per_row: pos.rules().pits_per_row,
             seeds: pos.rules().seeds,
-            stores_on_board: pos.rules().stores_on_board,
             position,
             turn: pos.turn(),
             can_split: !pos.is_over() && pos.is_legal(Move::Split),
             forced,
             ply: played,
             moves: history,
-            can_undo: played > 0,
-            can_redo: self.game.redoable() > 0,
             seen,
-            lot: (pos.variant() == Variant::Anywoli && start.options().last_four == mancala_core::LastFour::Lot)
-                .then(|| pos.lot_draw()),
-            start_board: start.board().to_vec(),
+            lot: pos.lot(),
             start: save::set_up(&self.game),
         }
     }
@@ -234,10 +228,8 @@ impl Game {
 struct State {
     variant: &'static str,
     options: Options,
-    pits_per_row: u8,
     /// Every seed of the game (C-7).
     seeds: u32,
-    stores_on_board: bool,
     /// Board, stores, who moves, legal pits and the end: the command line's view.
     #[serde(flatten)]
     position: PositionView,
@@ -250,13 +242,10 @@ struct State {
     ply: usize,
     /// Every move, undone ones included.
     moves: Vec<MoveView>,
-    can_undo: bool,
-    can_redo: bool,
     /// How often this placement has occurred so far, this time included (C-6).
     seen: usize,
     /// The side Anywoli's lot gives the last four, when the lot decides (AW-7).
     lot: Option<Side>,
-    start_board: Vec<u8>,
     /// The start, when the game began from a set-up position.
     start: Option<StartView>,
 }

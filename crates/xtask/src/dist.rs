@@ -52,10 +52,7 @@ pub fn build() -> Result<Build> {
     let pid = std::process::id();
     let staging = util::target_dir().join(format!("xtask/pkg-{pid}"));
     remove_dir(&staging)?;
-    run(Command::new(&wasm_bindgen.cli)
-        .args(["--target", "web", "--out-dir"])
-        .arg(&staging)
-        .arg(&wasm))?;
+    run(Command::new(&wasm_bindgen.cli).args(["--target", "web", "--out-dir"]).arg(&staging).arg(&wasm))?;
     optimize(&staging.join(format!("{WASM_STEM}_bg.wasm")))?;
 
     // Assemble next to dist/ and swap, so a running server never sees a half-built site.

@@ -174,6 +174,9 @@ impl Game {
     /// point in the game (named by its number).
     pub fn load(text: &str) -> Result<Game, ReadError> {
         let value = js_sys::JSON::parse(text).map_err(|_| ReadError::NotJson)?;
+        if !value.is_object() || js_sys::Array::is_array(&value) {
+            return Err(save::not_an_object());
+        }
         let saved: Saved<Js> = from_js(value).map_err(|e| ReadError::Malformed(error::words(&e)))?;
         Ok(Game { game: save::read(saved)? })
     }

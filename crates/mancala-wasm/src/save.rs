@@ -35,6 +35,12 @@ impl<V: Value> Saved<V> {
     }
 }
 
+/// A save that is not a JSON object. serde would read an array as the fields in order (so
+/// `[0, "5"]` was "format 0"); a save is an object.
+pub(crate) fn not_an_object() -> ReadError {
+    ReadError::Malformed("a saved game is a JSON object".to_owned())
+}
+
 /// A JSON value of a save as one reader sees it: a JS value in the browser, a `serde_json`
 /// value natively.
 pub(crate) trait Value: Default {
@@ -146,6 +152,9 @@ impl Value for serde_json::Value {
 #[cfg(not(target_arch = "wasm32"))]
 pub fn load_json(text: &str) -> Result<mancala_core::Game, ReadError> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(|_| ReadError::NotJson)?;
+    if !value.is_object() {
+        return Err(not_an_object());
+    }
     let saved = Saved::<serde_json::Value>::deserialize(value).map_err(|e| ReadError::Malformed(e.to_string()))?;
     read(saved)
 }

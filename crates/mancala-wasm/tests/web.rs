@@ -240,6 +240,10 @@ fn save_and_load_keep_everything() {
 fn load_rejects_bad_saves_with_clear_words() {
     let bad = |text: &str| message(Game::load(text).unwrap_err());
     assert_eq!(bad("{"), "the saved game is not valid JSON");
+    // A save is an object: an array is not read as its fields in order (found by the save fuzzer).
+    for text in [r#"[0,"5","9#","55"]"#, r#"[1,"anywoli"]"#, "7", r#""save""#, "null"] {
+        assert_eq!(bad(text), "the saved game is malformed: a saved game is a JSON object", "{text}");
+    }
     assert!(bad(r#"{"variant": "anywoli"}"#).starts_with("the saved game is malformed: "));
     assert_eq!(
         bad(r#"{"format": 2, "variant": "anywoli"}"#),

@@ -20,7 +20,8 @@ pub struct Game {
     /// placement's occurrences walks only these (C-6), not the whole stretch since the last
     /// capture, so a long game reads in linear time.
     earlier: Vec<Option<usize>>,
-    /// For each placement hash, 1 + the last position with it, redoable ones included (0: none).
+    /// For each placement hash, 1 + the last position with it, redoable ones included (0: none);
+    /// a move drops the redoable ones first.
     latest: Seen,
     /// How many moves are played; later ones can be redone.
     cursor: usize,
@@ -89,14 +90,11 @@ impl Game {
         let hash = next.placement_hash();
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
-        let mut before = (self.latest.get(hash) as usize).checked_sub(1);
-        while let Some(i) = before.filter(|&i| i > self.cursor) {
-            before = self.earlier[i]; // a redoable position, about to be dropped
-        }
+        self.drop_redoable();
+        let before = (self.latest.get(hash) as usize).checked_sub(1);
         if !next.is_over() && self.count_placement(since, before, &next) + 1 >= usize::from(REPETITION_LIMIT) {
             next.end_by_repetition(obs);
         }
-        self.drop_redoable();
         self.positions.push(next);
         self.hashes.push(hash);
         self.since_capture.push(since);

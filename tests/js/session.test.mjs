@@ -238,3 +238,56 @@ test('the game shown, described without the moves after it, and its share link',
   assert.equal(session.link(), 'game=second-game&moves=a.B.c&ply=2');
   assert.deepEqual(session.shown(), { variant: 'second-game', options: {}, moves: ['0', '9'], ply: undefined, start: undefined });
 });
+
+test("the autosave's standing is in the state: off, on from the first save, refused once", () => {
+  /** @type {string[]} */
+  const asked = [];
+  /** @type {(() => void)[]} */
+  const heard = [];
+  let writes = true;
+  const store = new Store(createState());
+  const shelf = {
+    read: () => null,
+    write: () => writes,
+    keep: () => {},
+    watch: (/** @type {() => void} */ saved) => {
+      heard.push(saved);
+      return () => void asked.push('unwatch');
+    },
+  };
+  /** @type {Engine} */
+  const engine = { Game: /** @type {any} */ (FakeGame), randomSeed: () => 42, saveFormat: 1, variants: VARIANTS };
+  const session = new Session(store, engine, shelf, {
+    messages: () => en,
+    replaced: () => {},
+    next: () => {},
+    end: () => {},
+    welcome: () => {},
+    warn: (key) => void asked.push(`warn ${key}`),
+    unwarn: (key) => void asked.push(`unwarn ${key}`),
+  });
+  assert.deepEqual(Object.keys(session).sort(), ['engine', 'game', 'hooks', 'shelf', 'store', 'unwatch'], 'no flag beside the state');
+  session.restore('');
+  assert.equal(store.state.saving, 'off', 'a first visit writes nothing and hears no other tab');
+  assert.equal(heard.length, 0);
+  session.start('second-game', {}, session.seatingFrom({}));
+  assert.equal(store.state.saving, 'on');
+  assert.equal(heard.length, 1);
+  heard[0]();
+  writes = false;
+  session.start('first-game', {}, session.seatingFrom({}));
+  assert.equal(store.state.saving, 'refused');
+  session.start('second-game', {}, session.seatingFrom({}));
+  writes = true;
+  session.start('first-game', {}, session.seatingFrom({}));
+  assert.equal(store.state.saving, 'refused', 'told once, for the whole visit');
+  assert.equal(heard.length, 1, 'other tabs are heard once');
+  session.destroy();
+  assert.deepEqual(asked, [
+    'unwarn storage.otherTab',
+    'warn storage.otherTab',
+    'warn storage.unsaved',
+    'unwarn storage.otherTab',
+    'unwatch',
+  ]);
+});

@@ -78,11 +78,7 @@ export class Session {
     this.hooks = hooks;
     /** The engine's game shown. @type {Game | null} */
     this.game = null;
-    /** @private Whether other tabs' autosaves are heard (from the first autosave on). */
-    this.watching = false;
-    /** @private Whether the player has been told that this browser does not save. */
-    this.toldUnsaved = false;
-    /** @private @type {(() => void) | null} */
+    /** @private Stops hearing other tabs (set with the first autosave: state `saving`). @type {(() => void) | null} */
     this.unwatch = null;
   }
 
@@ -323,14 +319,15 @@ export class Session {
    */
   autosave() {
     if (!this.shelf || !this.game) return;
-    if (!this.watching) {
-      this.watching = true;
+    const s = this.store.state;
+    if (s.saving === 'off') {
       this.unwatch = this.shelf.watch(() => this.hooks.warn('storage.otherTab'));
+      this.store.update({ saving: 'on' });
     }
-    if (this.shelf.write({ save: this.game.save(), seating: this.store.state.seating })) {
+    if (this.shelf.write({ save: this.game.save(), seating: s.seating })) {
       this.hooks.unwarn('storage.otherTab');
-    } else if (!this.toldUnsaved) {
-      this.toldUnsaved = true;
+    } else if (s.saving !== 'refused') {
+      this.store.update({ saving: 'refused' });
       this.hooks.warn('storage.unsaved');
     }
   }

@@ -59,9 +59,18 @@ export const MODES = /** @type {const} */ (['two', 'computer', 'demo']);
  */
 
 /**
+ * Where the autosave stands: nothing written yet (`off`), written and other
+ * tabs' autosaves heard (`on`), or refused by the browser and the player
+ * told so, once (`refused`: still tried after every change, still hearing
+ * other tabs).
+ * @typedef {'off' | 'on' | 'refused'} Saving
+ */
+
+/**
  * @typedef {object} AppState
  * @property {string} lang
  * @property {Phase} phase
+ * @property {Saving} saving
  * @property {number} epoch  changes whenever the game is replaced or the computer is asked, so
  *   that stale answers are dropped
  * @property {{origin: number | null, last: number | null} | null} lastMove  where the last move
@@ -90,6 +99,7 @@ export function createState() {
   return {
     lang: 'en',
     phase: 'idle',
+    saving: 'off',
     epoch: 0,
     lastMove: null,
     lastChoice: null,

@@ -113,7 +113,7 @@ async function playouts() {
     const { page } = await openSite(browser);
     const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? navigator.userAgent);
     await page.evaluate(async () => {
-      const wasm = await import('./pkg/mancala_wasm.js');
+      const wasm = await import('./pkg/mancala_worker.js');
       await wasm.default();
       if (typeof wasm.benchPlayouts !== 'function') throw new Error('the wasm module has no benchPlayouts export');
       /** @type {any} */ (window).benchWasm = wasm;
@@ -181,17 +181,17 @@ async function ai() {
   try {
     const { page } = await openSite(browser);
     const lv = await levels(page);
-    // The search itself, in the page's wasm (on this thread: the figures are the engine's).
+    // The search itself, in the worker's wasm (on this thread: the figures are the engine's).
     const direct = await page.evaluate(async (runs) => {
-      const { Computer, Game, initEngine, levels } = await import('./js/engine.js');
-      await initEngine();
+      const { default: init, Computer, Game, levels } = await import('./pkg/mancala_worker.js');
+      await init();
       const ids = levels().map((/** @type {{id: string}} */ l) => l.id);
       // Warm-up (V8 tiers the hot functions up), not timed.
       {
-        const e = Game.create('al-manqala', {});
+        const e = new Game('al-manqala', {});
         const ai = new Computer();
         ai.think(e, ids[Math.min(3, ids.length - 1)], 1);
-        /** @type {any} */ (ai).ai?.free?.();
+        ai.free();
         e.free();
       }
       /** @type {Record<string, any[]>} */
@@ -202,13 +202,13 @@ async function ai() {
           const times = [];
           let t = null;
           for (let r = 0; r < (id === ids[ids.length - 1] ? runs : 1); r++) {
-            const e = Game.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
+            const e = new Game(game, game === 'mangala-iv' ? { freeChoice: true } : {});
             const ai = new Computer();
             const t0 = performance.now();
             t = ai.think(e, id, 1);
             times.push(performance.now() - t0);
             e.free();
-            /** @type {any} */ (ai).ai?.free?.();
+            ai.free();
           }
           out[game].push({ level: id, ms: times, nodes: t?.nodes ?? null, depth: t?.depth ?? null, exact: t?.exact ?? null });
         }
@@ -267,13 +267,14 @@ async function ai() {
           const args = ['ai', '--game', game, '--level', 'hard', ...(game === 'mangala-iv' ? ['--free-choice'] : [])];
           const native = JSON.parse(execFileSync(mancala, args, { encoding: 'utf8' }).trim());
           const wasm = await page.evaluate(async (game) => {
-            const { Computer, Game } = await import('./js/engine.js');
-            const e = Game.create(game, game === 'mangala-iv' ? { freeChoice: true } : {});
+            const { default: init, Computer, Game } = await import('./pkg/mancala_worker.js');
+            await init();
+            const e = new Game(game, game === 'mangala-iv' ? { freeChoice: true } : {});
             const ai = new Computer();
             const t0 = performance.now();
             const t = ai.think(e, 'hard', 1);
             const ms = performance.now() - t0;
-            /** @type {any} */ (ai).ai?.free?.();
+            ai.free();
             e.free();
             return { nodes: t.nodes, ms };
           }, game);

@@ -1,18 +1,20 @@
 // @ts-check
 /**
- * The computer player's worker, with its own wasm instance and one search
- * engine kept from move to move (see computer.js for the protocol). Levels
- * come as numbers, 1 the weakest.
+ * The computer player's worker: its own wasm (`mancala-worker`: the page's engine plus the
+ * search, which the page itself never loads) and one search engine kept from move to move (see
+ * computer.js for the protocol). Levels come as numbers, 1 the weakest.
  */
 
-import { Computer, Game, initEngine, levels } from './engine.js';
+import init, { Computer, Game, levels } from '../pkg/mancala_worker.js';
 
+/** @type {Promise<unknown> | null} */
+let ready = null;
 /** @type {Computer | null} */
 let computer = null;
 
 /** @param {unknown} level */
 function levelId(level) {
-  const list = levels();
+  const list = /** @type {{id: string}[]} */ (levels());
   const i = Math.min(list.length, Math.max(1, Math.round(Number(level) || 1))) - 1;
   return list[i].id;
 }
@@ -31,10 +33,10 @@ function answer(msg, computer) {
   try {
     const level = levelId(msg.level);
     switch (msg.type) {
-      case 'think': {
-        const t = computer.think(game, level, seed());
-        return { type: 'move', ...t };
-      }
+      case 'think':
+        return { type: 'move', ...computer.think(game, level, seed()) };
+      case 'hints':
+        return { type: 'hints', hints: computer.hints(game, level) };
       case 'split':
         return { type: 'split', accept: computer.acceptsSplit(game, msg.side, level) };
       case 'side':
@@ -50,7 +52,8 @@ function answer(msg, computer) {
 self.onmessage = async (/** @type {MessageEvent} */ e) => {
   const msg = e.data ?? {};
   try {
-    await initEngine();
+    ready ??= init();
+    await ready;
     computer ??= new Computer();
     self.postMessage({ id: msg.id, ...answer(msg, computer) });
   } catch (err) {

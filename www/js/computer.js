@@ -2,14 +2,44 @@
 /**
  * The computer player: a Web Worker (`ai.worker.js`) with its own wasm
  * instance, so the page never waits for the search. Protocol:
- * `{type: 'think', id, save, level}` → `{type: 'move', id, ...thought}` (engine.js `Thought`);
+ * `{type: 'think', id, save, level}` → `{type: 'move', id, ...thought}` ({@link Thought});
+ * `{type: 'hints', id, save, level}` → `{type: 'hints', id, hints}` ({@link Hint}s);
  * `{type: 'split', id, save, side, level}` → `{type: 'split', id, accept}`;
  * `{type: 'side', id, save, level}` → `{type: 'side', id, side}`;
  * any failure → `{type: 'error', id, message}`.
  * @module computer
  */
 
-/** @typedef {import('./engine.js').Thought} Thought */
+/** @typedef {import('./engine.js').Move} Move */
+
+/**
+ * A move chosen, with what the search thinks of it.
+ * @typedef {object} Thought
+ * @property {Move} move
+ * @property {number} score  for the player to move, in centiseeds
+ * @property {number} depth
+ * @property {number} nodes
+ * @property {Move[]} pv
+ * @property {boolean} exact
+ * @property {boolean} proposeSplit  Al-manqala (AM-9): it proposes the split, only in a loop (no
+ *   capture in the last 20 plies nor in its search's line); if declined it plays `move`. It
+ *   proposes again on every move of the same loop: the page asks once until a capture.
+ */
+
+/**
+ * What the search makes of one pit of the player to move.
+ * @typedef {object} Hint
+ * @property {number} pit
+ * @property {number | null} score  the move's score for the mover, in centiseeds; null if illegal
+ * @property {boolean} best  a best move (several when they tie)
+ * @property {boolean} exact  the score is the result of best play (every line searched to its end)
+ * @property {Move[]} pv  the line expected, the move first
+ * @property {number} captures  seeds the move puts in the mover's store at once
+ * @property {number} gives  seeds it puts in the opponent's store at once
+ * @property {boolean} extraMove  the mover moves again (Anywoli)
+ * @property {number} exposes  the most the opponent's reply can capture
+ * @property {string | null} illegal  why not, as the preview's `reason` id
+ */
 
 export class Computer {
   constructor() {
@@ -71,6 +101,17 @@ export class Computer {
    */
   think(save, level) {
     return /** @type {Promise<Thought>} */ (this.ask({ type: 'think', save, level }));
+  }
+
+  /**
+   * A hint for every pit of the player to move in `save`, searched as `level` searches.
+   * @param {string} save
+   * @param {number} level
+   * @returns {Promise<Hint[]>}
+   */
+  async hints(save, level) {
+    const reply = /** @type {{hints: Hint[]}} */ (await this.ask({ type: 'hints', save, level }));
+    return reply.hints;
   }
 
   /**

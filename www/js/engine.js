@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The only module that touches the wasm engine. It has no DOM code, so the
- * computer player's worker imports it too, with its own wasm instance.
+ * The only module of the page that touches the wasm engine (the page's wasm: rules, no
+ * search). The computer player's worker has its own, larger wasm (ai.worker.js).
  *
  * Every value it returns is a plain copied object; moves are pit numbers
  * (0 .. 2n-1, indexed as in the rules' C-1) or the string "split".
@@ -273,14 +273,6 @@ export class Game {
     return this.game.save();
   }
 
-  /**
-   * The wasm handle, for the computer player of this module.
-   * @returns {wasm.Game}
-   */
-  handle() {
-    return this.game;
-  }
-
   free() {
     this.game.free();
   }
@@ -314,65 +306,4 @@ export function randomHidden() {
 /** @returns {number} a fresh seed below 10⁹ for a random setup or a lot */
 export function randomSeed() {
   return wasm.randomSeed();
-}
-
-/**
- * @typedef {object} Thought
- * @property {Move} move
- * @property {number} score  for the player to move, in centiseeds
- * @property {number} depth
- * @property {number} nodes
- * @property {Move[]} pv
- * @property {boolean} exact
- * @property {boolean} proposeSplit  Al-manqala (AM-9): it proposes the split, only in a loop (no
- *   capture in the last 20 plies nor in its search's line); if declined it plays `move`. It
- *   proposes again on every move of the same loop: the page asks once until a capture.
- */
-
-/** @returns {{id: string, name: string}[]} the computer's levels, weakest first */
-export function levels() {
-  return wasm.levels();
-}
-
-/** The computer player (search of mancala-ai); keep one per worker. */
-export class Computer {
-  constructor() {
-    /** @private */
-    this.computer = new wasm.Computer();
-  }
-
-  /**
-   * @param {Game} game
-   * @param {string} level a level id
-   * @param {number} seed
-   * @returns {Thought}
-   */
-  think(game, level, seed) {
-    try {
-      return this.computer.think(game.handle(), level, seed);
-    } catch (err) {
-      throw asError(err);
-    }
-  }
-
-  /**
-   * Mangala IV's ritual (MG-3): the side the computer takes.
-   * @param {Game} game
-   * @param {string} level
-   * @returns {Side}
-   */
-  chooseSide(game, level) {
-    return /** @type {Side} */ (this.computer.chooseSide(game.handle(), level));
-  }
-
-  /**
-   * Al-manqala (AM-9): whether `side` accepts a split now.
-   * @param {Game} game
-   * @param {Side} side
-   * @param {string} level
-   * @returns {boolean}
-   */
-  acceptsSplit(game, side, level) {
-    return this.computer.acceptsSplit(game.handle(), side, level);
-  }
 }

@@ -45,6 +45,11 @@ pub struct PitHint {
     pub score: Option<i32>,
     /// The best move (several if they tie).
     pub best: bool,
+    /// Whether `score` is the true result of best play after the move (the search reached
+    /// the end of every line).
+    pub exact: bool,
+    /// The line expected after the move, the move first (empty when illegal).
+    pub pv: Vec<Move>,
     /// Seeds the move itself puts in the mover's store.
     pub captures: u8,
     /// Seeds the move itself puts in the opponent's store (AW-4's fours in
@@ -55,7 +60,8 @@ pub struct PitHint {
     /// The most the opponent's immediate reply can capture (0 when the
     /// mover moves again or the game ends): what the move leaves exposed.
     pub exposes: u8,
-    /// Why the move is not legal (its `Display` is the player-readable text).
+    /// Why the move is not legal (its `Display` is the player-readable text; JSON gives its
+    /// [`PlayError::id`]).
     pub illegal: Option<PlayError>,
 }
 
@@ -63,15 +69,17 @@ pub struct PitHint {
 impl serde::Serialize for PitHint {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("PitHint", 8)?;
+        let mut st = s.serialize_struct("PitHint", 10)?;
         st.serialize_field("pit", &self.pit)?;
         st.serialize_field("score", &self.score)?;
         st.serialize_field("best", &self.best)?;
+        st.serialize_field("exact", &self.exact)?;
+        st.serialize_field("pv", &self.pv)?;
         st.serialize_field("captures", &self.captures)?;
         st.serialize_field("gives", &self.gives)?;
         st.serialize_field("extraMove", &self.extra_move)?;
         st.serialize_field("exposes", &self.exposes)?;
-        st.serialize_field("illegal", &self.illegal.map(|e| e.to_string()))?;
+        st.serialize_field("illegal", &self.illegal.map(PlayError::id))?;
         st.end()
     }
 }
@@ -241,12 +249,14 @@ impl Computer {
                 let m = Move::Sow(pit);
                 match root.play(m) {
                     Ok(after) => {
-                        let score =
-                            analysis.as_ref().and_then(|a| a.moves.iter().find(|r| r.pit == pit)).map(|r| r.score);
+                        let found = analysis.as_ref().and_then(|a| a.moves.iter().find(|r| r.pit == pit));
+                        let score = found.map(|r| r.score);
                         PitHint {
                             pit,
                             score,
                             best: score == Some(top),
+                            exact: found.is_some() && analysis.as_ref().is_some_and(|a| a.exact),
+                            pv: found.map(|r| r.pv().collect()).unwrap_or_default(),
                             captures: after.stores().get(mover) - root.stores().get(mover),
                             gives: after.stores().get(mover.other()) - root.stores().get(mover.other()),
                             extra_move: !after.is_over() && after.turn() == mover,
@@ -258,6 +268,8 @@ impl Computer {
                         pit,
                         score: None,
                         best: false,
+                        exact: false,
+                        pv: Vec::new(),
                         captures: 0,
                         gives: 0,
                         extra_move: false,

@@ -269,7 +269,7 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
                 depth[l][g] = v["depth"].as_f64();
                 if *level == "expert" {
                     nodes[g] = v["nodes"].as_f64();
-                    rates.extend(v["nodes_per_s"].as_f64());
+                    rates.extend(v["nodesPerS"].as_f64());
                     times.extend(v["ms"].as_f64());
                 }
                 raw.push(

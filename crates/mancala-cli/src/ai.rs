@@ -56,7 +56,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         println!(
             "{}",
             json!({
-                "split": advice.split, "play_on": advice.play_on, "looping": advice.looping,
+                "split": advice.split, "playOn": advice.play_on, "looping": advice.looping,
                 "accept": advice.accept, "propose": advice.propose(),
             })
         );
@@ -64,17 +64,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     }
     if hints {
         let hints = computer.hints(history, &limits, &mut clock);
-        let pits: Vec<Value> = hints
-            .iter()
-            .map(|h| {
-                json!({
-                    "pit": h.pit, "score": h.score, "best": h.best, "captures": h.captures, "gives": h.gives,
-                    "extra_move": h.extra_move, "exposes": h.exposes,
-                    "illegal": h.illegal.map(|e| e.to_string()),
-                })
-            })
-            .collect();
-        println!("{}", json!({ "toMove": pos.turn().name(), "hints": pits }));
+        println!("{}", json!({ "toMove": pos.turn().name(), "hints": hints }));
         return Ok(());
     }
     let thought = match level {
@@ -113,24 +103,17 @@ fn run_bench(game: &Game, limits: &Limits) -> Result<(), String> {
         "{}",
         json!({
             "game": game.position().variant().id(), "positions": games.len(), "nodes": nodes,
-            "seconds": (secs * 1000.0).round() / 1000.0, "nodes_per_s": (nodes as f64 / secs).round(),
+            "seconds": (secs * 1000.0).round() / 1000.0, "nodesPerS": (nodes as f64 / secs).round(),
             "depths": depths,
         })
     );
     Ok(())
 }
 
-/// A thought as the command line prints it.
+/// A thought as the command line prints it: as the page's worker gets it, with the time taken.
 fn thought_json(t: &Thought, ms: f64) -> Value {
-    json!({
-        "move": t.best.to_string(),
-        "score": t.score,
-        "depth": t.depth,
-        "nodes": t.nodes,
-        "pv": t.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "exact": t.exact,
-        "propose_split": t.propose_split,
-        "ms": (ms * 10.0).round() / 10.0,
-        "nodes_per_s": if ms > 0.0 { (t.nodes as f64 / ms * 1000.0).round() } else { 0.0 },
-    })
+    let mut out = json!(t);
+    out["ms"] = json!((ms * 10.0).round() / 10.0);
+    out["nodesPerS"] = json!(if ms > 0.0 { (t.nodes as f64 / ms * 1000.0).round() } else { 0.0 });
+    out
 }

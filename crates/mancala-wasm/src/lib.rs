@@ -1,16 +1,17 @@
-//! The wasm face of the Mancala Atlas engine: one opaque [`Game`] handle over
+//! The wasm face of the Mancala Atlas engine for the page: one opaque [`Game`] handle over
 //! [`mancala_core::Game`], returning small copied values (plain JS objects
 //! made with `serde-wasm-bindgen`), and a few free functions: the games'
-//! metadata, the opening ritual of Mangala IV (MG-3) and random seeds.
+//! metadata, the computer's levels, the opening ritual of Mangala IV (MG-3) and random seeds.
+//! The search itself is not here: it runs in the page's worker, whose wasm (`mancala-worker`)
+//! adds it to this crate, so the page's first load does not carry it.
 //!
 //! No rule lives here: legality, previews, traces and ends all come from
 //! `mancala-core`; this crate only converts.
 
-mod bench;
-mod computer;
 mod error;
 mod save;
 
+use mancala_ai::Level;
 use mancala_core::ritual::{self, Parity, Role};
 use mancala_core::{
     BySide, EndView, Move, Options, PlayError, Position, PositionView, Side, Trace, Variant, VariantInfo,
@@ -19,7 +20,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-pub use computer::{Computer, levels};
 pub use error::ReadError;
 use save::{SAVE_FORMAT, Saved, StartView};
 #[cfg(not(target_arch = "wasm32"))]
@@ -184,12 +184,14 @@ impl Game {
 
 impl Game {
     /// The positions from the start to the current one (for the search).
-    pub(crate) fn history(&self) -> &[Position] {
+    #[must_use]
+    pub fn history(&self) -> &[Position] {
         self.game.positions()
     }
 
     /// The start position.
-    pub(crate) fn start(&self) -> &Position {
+    #[must_use]
+    pub fn start(&self) -> &Position {
         self.game.start()
     }
 
@@ -323,7 +325,12 @@ fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, serde_wasm_bindgen:
     serde_wasm_bindgen::from_value(value)
 }
 
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+/// `value` as a plain JS value, as every function of this crate (and the worker's) returns one:
+/// JSON-compatible (objects, not `Map`s).
+///
+/// # Errors
+/// A value serde cannot describe, which none of ours is.
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::Serializer::json_compatible().serialize_map_friendly(value)
 }
 
@@ -347,6 +354,22 @@ impl SerializeWith for serde_wasm_bindgen::Serializer {
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
     to_js(&VariantInfo::all())
+}
+
+/// The computer's levels, weakest first: `[{ id, name }]` (the worker plays them).
+///
+/// # Errors
+/// Never in practice.
+#[wasm_bindgen]
+pub fn levels() -> Result<JsValue, JsError> {
+    /// One level for the chooser.
+    #[derive(Serialize)]
+    struct LevelJs {
+        id: &'static str,
+        name: &'static str,
+    }
+    let list: Vec<LevelJs> = Level::ALL.iter().map(|l| LevelJs { id: l.id(), name: l.name() }).collect();
+    to_js(&list)
 }
 
 /// The version of the save format that [`Game::save`] writes and [`Game::load`] reads.

@@ -1,9 +1,11 @@
 //! `cargo xtask dist`: the deployable static site in `dist/`.
 //!
 //! 1. wasm target and wasm-bindgen CLI (installed once, see [`crate::tools`]);
-//! 2. `cargo build -p mancala-wasm --release --target wasm32-unknown-unknown`;
-//! 3. `wasm-bindgen --target web` (its TypeScript declarations included, for tsc) into a staging folder, then `wasm-opt -Os`
-//!    (npm `binaryen`; results cached by input hash; skipped with a warning when unavailable);
+//! 2. `cargo build -p mancala-wasm -p mancala-worker --release --target wasm32-unknown-unknown`:
+//!    the page's wasm (rules) and the worker's (rules and search; the page never loads it);
+//! 3. `wasm-bindgen --target web` of each (its TypeScript declarations included, for tsc) into a
+//!    staging folder, then `wasm-opt -Os` (npm `binaryen`; results cached by input hash; skipped
+//!    with a warning when unavailable);
 //! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after esbuild (npm)
 //!    bundled the single file ([`crate::single`]) and minified the modules;
 //! 5. `dist/build.json` (`{"hash", "files", "firstLoad"}`, the last from [`crate::budgets`]) and
@@ -18,9 +20,8 @@ use sha2::{Digest, Sha256};
 use crate::util::{self, Context, Result, cargo, fail, list_files, run, say, warn};
 use crate::{budgets, single, tools};
 
-/// The wasm crate and the file stem of its output.
-const WASM_CRATE: &str = "mancala-wasm";
-const WASM_STEM: &str = "mancala_wasm";
+/// The wasm crates and the file stems of their output: the page's, then its worker's.
+const WASM: [(&str, &str); 2] = [("mancala-wasm", "mancala_wasm"), ("mancala-worker", "mancala_worker")];
 /// Files that the precache list leaves out: the worker itself, the build description and the
 /// single-file build (a download of its own).
 const NOT_PRECACHED: [&str; 3] = ["sw.js", "build.json", single::FILE];
@@ -45,15 +46,18 @@ pub fn build() -> Result<Build> {
     tools::ensure_wasm_target()?;
     let wasm_bindgen = tools::ensure_wasm_bindgen()?;
 
-    run(cargo().args(["build", "-p", WASM_CRATE, "--release", "--target", tools::WASM_TARGET]))?;
-    let wasm = util::target_dir().join(tools::WASM_TARGET).join("release").join(format!("{WASM_STEM}.wasm"));
+    let packages = WASM.iter().flat_map(|(krate, _)| ["-p", krate]);
+    run(cargo().arg("build").args(packages).args(["--release", "--target", tools::WASM_TARGET]))?;
 
     // Per-process scratch names: several people may run dist (or test) at once.
     let pid = std::process::id();
     let staging = util::target_dir().join(format!("xtask/pkg-{pid}"));
     remove_dir(&staging)?;
-    run(Command::new(&wasm_bindgen.cli).args(["--target", "web", "--out-dir"]).arg(&staging).arg(&wasm))?;
-    optimize(&staging.join(format!("{WASM_STEM}_bg.wasm")))?;
+    for (_, stem) in WASM {
+        let wasm = util::target_dir().join(tools::WASM_TARGET).join("release").join(format!("{stem}.wasm"));
+        run(Command::new(&wasm_bindgen.cli).args(["--target", "web", "--out-dir"]).arg(&staging).arg(&wasm))?;
+        optimize(&staging.join(format!("{stem}_bg.wasm")))?;
+    }
 
     // Assemble next to dist/ and swap, so a running server never sees a half-built site.
     let fresh = root.join(format!("dist.new-{pid}"));
@@ -68,8 +72,8 @@ pub fn build() -> Result<Build> {
     // modules; without it the site works the same, only larger, and the budgets cannot be checked.
     let first_load = match tools::node_bin("esbuild") {
         Ok(esbuild) => {
-            let glue = format!("pkg/{WASM_STEM}");
-            let named = single::write(&fresh, &esbuild, &glue) // not precached (issue 6)
+            let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
+            let named = single::write(&fresh, &esbuild, &page, &worker) // not precached (issue 6)
                 .map_err(|e| warn(format_args!("single-file build skipped ({} not written): {e}", single::FILE)));
             minify(&fresh, &esbuild)?;
             named.ok()
@@ -82,12 +86,14 @@ pub fn build() -> Result<Build> {
     let build = describe(&fresh, first_load)?;
     swap_in(&fresh, &dist_dir())?;
 
-    let wasm_size = std::fs::metadata(dist_dir().join("pkg").join(format!("{WASM_STEM}_bg.wasm")))?.len();
-    say(format_args!(
-        "dist/ ready: {} files, build {}, pkg/{WASM_STEM}_bg.wasm {wasm_size} bytes",
-        build.files.len() + 1,
-        build.hash
-    ));
+    let sizes: Vec<String> = WASM
+        .iter()
+        .map(|(_, stem)| {
+            let size = std::fs::metadata(dist_dir().join("pkg").join(format!("{stem}_bg.wasm"))).map_or(0, |m| m.len());
+            format!("pkg/{stem}_bg.wasm {size} bytes")
+        })
+        .collect();
+    say(format_args!("dist/ ready: {} files, build {}, {}", build.files.len() + 1, build.hash, sizes.join(", ")));
     Ok(build)
 }
 

@@ -4,8 +4,10 @@
 //!
 //! ES modules cannot load from `file://`, so esbuild bundles the page's module script and every
 //! `*.worker.js` into one classic inline script (`--format=iife`): a small entry instantiates the
-//! wasm (inlined by esbuild's `binary` loader) with wasm-bindgen's `initSync`, then starts the
-//! page's module, or the worker's when the script runs as the computer player's worker. The
+//! worker's wasm (inlined by esbuild's `binary` loader) with wasm-bindgen's `initSync`, then starts
+//! the page's module, or the worker's when the script runs as the computer player's worker. The
+//! worker's wasm has everything the page's has, so the page's glue is bundled as a re-export of
+//! the worker's and the file carries one wasm, not two. The
 //! injected [`RUNTIME`] stands in for `fetch` (the inlined i18n texts) and `Worker` (a Blob of the
 //! script's own text). Stylesheets become `<style>` elements and the favicon a `data:` URL; the
 //! Content-Security-Policy allows exactly the inlined script and styles (by hash),
@@ -32,13 +34,22 @@ const TEXTS: &str = "i18n/";
 /// Where the rewritten CSP goes (a page without one gets it at the end of its head).
 const CSP_MARK: &str = "<!--@CSP@-->";
 
-/// Writes `site/mancala-atlas.html` from the assembled site with esbuild; `glue` is the
-/// wasm-bindgen module without `.js` (`pkg/mancala_wasm`). Returns the files of the page's first
-/// load that its tags and static imports name (the wasm and data files are the budgets' to add).
-pub fn write(site: &Path, esbuild: &Path, glue: &str) -> Result<Vec<String>> {
+/// Writes `site/mancala-atlas.html` from the assembled site with esbuild; `glue` and
+/// `worker_glue` are the page's and the worker's wasm-bindgen modules without `.js`
+/// (`pkg/mancala_wasm`, `pkg/mancala_worker`). Returns the files of the page's first load that its
+/// tags and static imports name (the wasm and data files are the budgets' to add).
+pub fn write(site: &Path, esbuild: &Path, glue: &str, worker_glue: &str) -> Result<Vec<String>> {
     let html = std::fs::read_to_string(site.join(PAGE)).at(&site.join(PAGE))?;
     let page = scan_page(site, &html)?;
-    let (script, meta) = bundle(site, esbuild, glue, &page.entry)?;
+    // For the bundle only, the page's glue re-exports the worker's (see the module's doc).
+    let page_glue = site.join(format!("{glue}.js"));
+    let original = std::fs::read(&page_glue).at(&page_glue)?;
+    let name = Path::new(worker_glue).file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let shim = format!("export * from './{name}.js';\nexport {{ default }} from './{name}.js';\n");
+    std::fs::write(&page_glue, shim).at(&page_glue)?;
+    let bundled = bundle(site, esbuild, worker_glue, &page.entry);
+    std::fs::write(&page_glue, original).at(&page_glue)?;
+    let (script, meta) = bundled?;
     if script.to_ascii_lowercase().contains("</script") || script.contains("<!--") {
         return fail("the bundled script contains `</script` or `<!--`, which would end it early");
     }
@@ -59,7 +70,7 @@ pub fn write(site: &Path, esbuild: &Path, glue: &str) -> Result<Vec<String>> {
     std::fs::write(site.join(FILE), &out).at(&site.join(FILE))?;
     util::say(format_args!("single file: {FILE}, {} bytes", out.len()));
     let mut first = page.loads;
-    first.extend(static_graph(&meta, &page.entry));
+    first.extend(static_graph(&meta, &page.entry, &format!("{glue}.js")));
     Ok(first)
 }
 
@@ -185,12 +196,16 @@ fn bundle(site: &Path, esbuild: &Path, glue: &str, entry: &str) -> Result<(Strin
     Ok((script.trim_end().to_owned(), meta?))
 }
 
-/// The modules `entry` loads by static imports, in the metafile's `inputs` (not by `import()`).
-fn static_graph(meta: &Value, entry: &str) -> Vec<String> {
+/// The modules `entry` loads by static imports, in the metafile's `inputs` (not by `import()`),
+/// not looking inside `glue` (in the bundle, a re-export of the worker's glue).
+fn static_graph(meta: &Value, entry: &str, glue: &str) -> Vec<String> {
     let mut found = vec![entry.to_owned()];
     let mut i = 0;
     while let Some(module) = found.get(i).cloned() {
         i += 1;
+        if module == glue {
+            continue;
+        }
         let imports = meta["inputs"][&module]["imports"].as_array().map_or(&[][..], Vec::as_slice);
         for import in imports.iter().filter(|d| d["kind"] == "import-statement") {
             // Inside the site only: the injected runtime is not part of it.
@@ -236,8 +251,10 @@ mod tests {
                 { "path": "/tmp/runtime.js", "kind": "import-statement" },
             ] },
             "js/lazy.js": { "imports": [] },
+            // The page's glue re-exports the worker's in the bundle: not part of the first load.
+            "pkg/glue.js": { "imports": [{ "path": "pkg/worker.js", "kind": "import-statement" }] },
         } });
-        assert_eq!(static_graph(&meta, "js/main.js"), ["js/main.js", "js/app.js", "pkg/glue.js"]);
+        assert_eq!(static_graph(&meta, "js/main.js", "pkg/glue.js"), ["js/main.js", "js/app.js", "pkg/glue.js"]);
     }
 
     #[test]

@@ -51,7 +51,11 @@ const STEPS: &[Step] = &[
     Step { name: "fmt", what: "cargo fmt --all --check", run: fmt },
     Step { name: "clippy", what: "cargo clippy --workspace --all-targets -- -D warnings", run: clippy },
     Step { name: "native", what: "cargo test --workspace (unit, integration, doctests)", run: native },
-    Step { name: "wasm", what: "wasm-bindgen tests of mancala-wasm in headless Chromium", run: wasm },
+    Step {
+        name: "wasm",
+        what: "wasm-bindgen tests of mancala-wasm and mancala-worker in headless Chromium",
+        run: wasm,
+    },
     Step { name: "dist", what: "cargo xtask dist", run: build_dist },
     Step { name: "js", what: "node --test over tests/js/**/*.test.mjs (with dist/'s engine)", run: js },
     Step { name: "types", what: "tsc -p jsconfig.json (checkJs, strict) over www/js and tests/js", run: types },
@@ -79,7 +83,7 @@ fn wasm(_: &mut Run) -> Outcome {
         let wasm_bindgen = tools::ensure_wasm_bindgen()?;
         let chromedriver = std::env::var_os("CHROMEDRIVER").unwrap_or_else(|| tools::CHROMEDRIVER.into());
         run(cargo()
-            .args(["test", "-p", "mancala-wasm", "--target", tools::WASM_TARGET])
+            .args(["test", "-p", "mancala-wasm", "-p", "mancala-worker", "--target", tools::WASM_TARGET])
             .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", &wasm_bindgen.test_runner)
             .env("CHROMEDRIVER", chromedriver)
             .env("WASM_BINDGEN_TEST_DRIVER_TIMEOUT", "120")

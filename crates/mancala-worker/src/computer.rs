@@ -5,17 +5,8 @@
 
 use mancala_ai::Level;
 use mancala_core::Side;
-use serde::Serialize;
+use mancala_wasm::{Game, to_js};
 use wasm_bindgen::prelude::*;
-
-use crate::{Game, to_js};
-
-/// One level for the chooser.
-#[derive(Debug, Serialize)]
-struct LevelJs {
-    id: &'static str,
-    name: &'static str,
-}
 
 fn level(id: &str) -> Result<Level, JsError> {
     id.parse().map_err(|e| JsError::new(&format!("{e}")))
@@ -27,16 +18,6 @@ fn clock() -> impl FnMut() -> f64 {
     let performance: Option<web_sys::Performance> =
         js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok().and_then(|p| p.dyn_into().ok());
     move || performance.as_ref().map_or_else(js_sys::Date::now, web_sys::Performance::now)
-}
-
-/// The levels offered to players, weakest first: `[{ id, name }]`.
-///
-/// # Errors
-/// Never in practice.
-#[wasm_bindgen]
-pub fn levels() -> Result<JsValue, JsError> {
-    let list: Vec<LevelJs> = Level::ALL.iter().map(|l| LevelJs { id: l.id(), name: l.name() }).collect();
-    to_js(&list)
 }
 
 /// The computer player.
@@ -67,6 +48,18 @@ impl Computer {
             .play(game.history(), level, u64::from(seed), &mut clock())
             .ok_or_else(|| JsError::new("the game is over"))?;
         to_js(&thought)
+    }
+
+    /// A hint for every pit of the player to move in `game`, searched as `level` searches:
+    /// `[{ pit, score, best, captures, gives, extraMove, exposes, illegal }]` (`score` in
+    /// centiseeds for the mover, `null` for an illegal pit, whose `illegal` says why); empty
+    /// once the game is over.
+    ///
+    /// # Errors
+    /// An unknown level.
+    pub fn hints(&mut self, game: &Game, level_id: &str) -> Result<JsValue, JsError> {
+        let limits = level(level_id)?.limits(game.start().variant());
+        to_js(&self.computer.hints(game.history(), &limits, &mut clock()))
     }
 
     /// Mangala IV's ritual (MG-3): the side the computer takes at the start

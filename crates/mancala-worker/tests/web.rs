@@ -1,0 +1,128 @@
+//! The worker's wasm in a real browser (headless Chromium): the computer player as the page's
+//! worker asks it (`www/js/ai.worker.js`).
+#![cfg(target_arch = "wasm32")]
+
+use mancala_worker::{Computer, Game};
+use serde::Deserialize;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A move as the page reads it: a pit number or "split".
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+enum PageMove {
+    Pit(u8),
+    Split(String),
+}
+
+#[derive(Debug, Deserialize)]
+struct Thought {
+    #[serde(rename = "move")]
+    mv: PageMove,
+    pv: Vec<PageMove>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Legal {
+    legal: Vec<u8>,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct Hint {
+    pit: u8,
+    score: Option<i32>,
+    best: bool,
+    exact: bool,
+    pv: Vec<PageMove>,
+    captures: u8,
+    gives: u8,
+    extra_move: bool,
+    exposes: u8,
+    illegal: Option<String>,
+}
+
+fn legal(game: &Game) -> Vec<u8> {
+    serde_wasm_bindgen::from_value::<Legal>(game.state().unwrap()).unwrap().legal
+}
+
+fn message(err: impl Into<JsValue>) -> String {
+    let value = err.into();
+    js_sys::Reflect::get(&value, &"message".into()).unwrap().as_string().unwrap()
+}
+
+fn options(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap()
+}
+
+fn hints(ai: &mut Computer, game: &Game, level: &str) -> Vec<Hint> {
+    serde_wasm_bindgen::from_value(ai.hints(game, level).unwrap()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_computer_plays_a_legal_move() {
+    let mut ai = Computer::new();
+    let mut game = Game::new("sadeqa-iii", JsValue::UNDEFINED).unwrap();
+    for id in ["beginner", "medium"] {
+        let t: Thought = serde_wasm_bindgen::from_value(ai.think(&game, id, 7).unwrap()).unwrap();
+        let PageMove::Pit(pit) = t.mv else { panic!("{t:?}") };
+        assert!(legal(&game).contains(&pit));
+        assert_eq!(t.pv.first(), Some(&t.mv));
+        game.play(&pit.to_string()).unwrap();
+    }
+    assert_eq!(
+        message(ai.think(&game, "grandmaster", 1).unwrap_err()).split(':').next(),
+        Some("unknown level \"grandmaster\"")
+    );
+    let split = Game::new("al-manqala", JsValue::UNDEFINED).unwrap();
+    let _: Thought = serde_wasm_bindgen::from_value(ai.think(&split, "easy", 1).unwrap()).unwrap();
+}
+
+/// MG-9: with seven per pit and forced play, the first mover wins; the computer takes South.
+#[wasm_bindgen_test]
+fn the_computer_chooses_the_winning_side_in_the_ritual() {
+    let mut ai = Computer::new();
+    let game = Game::new("mangala-iv", JsValue::UNDEFINED).unwrap();
+    assert_eq!(ai.choose_side(&game, "easy").unwrap(), "south");
+    let game = Game::new("mangala-iv", options(r#"{"first": "north"}"#)).unwrap();
+    assert_eq!(ai.choose_side(&game, "easy").unwrap(), "north");
+    // AM-9: only Al-manqala has a split to weigh.
+    let sadeqa = Game::new("sadeqa-iii", JsValue::UNDEFINED).unwrap();
+    assert!(!ai.accepts_split(&sadeqa, "south", "easy").unwrap());
+}
+
+/// AM-4: North's row is empty, so of South's two seeds only pit 6's feeds North; pit 0's sows
+/// within South's row (`must-feed`), pits 1–5 are empty. Two seeds: the search sees every line
+/// to its end, so the one legal move's score is exact.
+#[wasm_bindgen_test]
+fn hints_name_every_pit_of_the_mover() {
+    let text = r#"{"format": 1, "variant": "al-manqala", "moves": [],
+        "position": {"board": [1,0,0,0,0,0,1,0,0,0,0,0,0,0], "stores": {"south": 48, "north": 48}, "turn": "south"}}"#;
+    let game = Game::load(text).unwrap();
+    let mut ai = Computer::new();
+    let list = hints(&mut ai, &game, "hard");
+    assert_eq!(list.iter().map(|h| h.pit).collect::<Vec<_>>(), (0..7).collect::<Vec<u8>>());
+    let why: Vec<Option<&str>> = list.iter().map(|h| h.illegal.as_deref()).collect();
+    let empty = Some("empty-pit");
+    assert_eq!(why, [Some("must-feed"), empty, empty, empty, empty, empty, None]);
+    let feed = &list[6];
+    assert!(feed.best && feed.exact && feed.score.is_some(), "{feed:?}");
+    assert_eq!((feed.captures, feed.gives, feed.extra_move), (0, 0, false));
+    assert_eq!(feed.pv.first(), Some(&PageMove::Pit(6)));
+    assert!(list[..6].iter().all(|h| h.score.is_none() && !h.best && h.pv.is_empty()));
+}
+
+/// MG-4: with forced play only the leftmost sowable pit may be sown; hints say so of the others.
+#[wasm_bindgen_test]
+fn hints_under_forced_play_point_to_the_forced_pit() {
+    let game = Game::new("mangala-iv", JsValue::UNDEFINED).unwrap();
+    let mut ai = Computer::new();
+    let list = hints(&mut ai, &game, "easy");
+    let scored: Vec<u8> = list.iter().filter(|h| h.score.is_some()).map(|h| h.pit).collect();
+    assert_eq!(scored, legal(&game));
+    assert_eq!(scored.len(), 1);
+    assert!(list.iter().filter(|h| h.score.is_none()).all(|h| h.illegal.as_deref() == Some("forced")));
+    assert!(message(ai.hints(&game, "grandmaster").unwrap_err()).starts_with("unknown level"));
+}

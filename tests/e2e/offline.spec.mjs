@@ -100,6 +100,10 @@ test('after one visit the game plays offline', async ({ page, context }) => {
     // Another language's texts come from the cache too.
     await page.locator('#lang').selectOption('tr');
     await expect(page.getByRole('button', { name: 'Yeni oyun' })).toBeVisible();
+    // So do its rules texts, fetched when the panel first opens (issue 13 §5).
+    const rulesTr = JSON.parse(await readFile(path.join(copy.dir, 'i18n', 'rules.tr.json'), 'utf8'));
+    await page.locator('#btn-rules').click();
+    await expect(page.locator('#rules-body strong')).toHaveText(rulesTr['mangala-iv'].summary);
     await context.setOffline(false);
   } finally {
     await copy.close();

@@ -49,6 +49,9 @@ test('the single file plays a move against the computer from file://', async ({ 
   const after = await shown(page);
   expect(after.board.reduce((a, b) => a + b, 0) + after.stores.reduce((a, b) => a + b, 0)).toBe(98);
   expect(after.toMove).toBe('south');
+  // The rules texts, fetched on first use elsewhere, are inlined too (issue 13 §5).
+  await page.locator('#btn-rules').click();
+  await expect(page.locator('#rules-body strong')).toHaveText('2 × 7 pits, 98 seeds, no stores');
 
   expect(errors).toEqual([]);
   const elsewhere = requests.filter((url) => !/^(file|data|blob):/.test(url));

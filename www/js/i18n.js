@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * UI strings and rules texts in five languages: chosen from the browser,
- * switchable, remembered by the caller. Strings live in `www/i18n/<lang>.json`
+ * switchable, remembered by the caller; the rules texts are fetched when
+ * first read. Strings live in `www/i18n/<lang>.json`
  * (keys, `{placeholders}`, and plural objects `{one, other}` chosen with
  * `Intl.PluralRules` on the `n` parameter).
  * @module i18n
@@ -63,14 +64,30 @@ export class Messages {
    * @param {Lang} lang
    * @param {Table} table
    * @param {Table} fallback English
-   * @param {any} rules the rules texts (`rules.<lang>.json`)
+   * @param {any} [rules] the rules texts (`rules.<lang>.json`), when already at hand
    */
-  constructor(lang, table, fallback, rules) {
+  constructor(lang, table, fallback, rules = null) {
     this.lang = lang;
     this.table = table;
     this.fallback = fallback;
+    /** The rules texts once {@link Messages#loadRules} has them; null before. @type {any} */
     this.rules = rules;
     this.plural = new Intl.PluralRules(lang === 'fil' ? 'fil' : lang);
+  }
+
+  /**
+   * Fetches the rules texts on first use, not at start: they are a fifth of
+   * the first load and only the rules panel and the game dialogs read them.
+   * English rules if the language's own are missing; none (`{}`, the panel
+   * says so) when neither can be fetched, tried again next time.
+   * @returns {Promise<any>}
+   */
+  async loadRules() {
+    if (this.rules) return this.rules;
+    const own = fetchJson(`rules.${this.lang}.json`);
+    const rules = await own.catch(() => (this.lang === 'en' ? null : fetchJson('rules.en.json').catch(() => null)));
+    if (rules) this.rules = rules;
+    return rules ?? {};
   }
 
   /**
@@ -122,20 +139,16 @@ export class Messages {
 let english = null;
 
 /**
- * Loads a language's strings and rules (English rules if its own are missing).
+ * Loads a language's strings (its rules texts come later: {@link Messages#loadRules}).
  * @param {Lang} lang
  * @returns {Promise<Messages>}
  * @throws {Error} when the language's strings cannot be fetched (offline, say): the caller keeps
  *   the language it has, rather than showing a language in name only
  */
 export async function loadMessages(lang) {
-  // All at once: English (the fallback), the language's strings and its rules.
+  // Both at once: English (the fallback) and the language's strings.
   const base = english ? Promise.resolve(english) : fetchJson('en.json');
-  const [en, table, rules] = await Promise.all([
-    base,
-    lang === 'en' ? base : fetchJson(`${lang}.json`),
-    fetchJson(`rules.${lang}.json`).catch(() => (lang === 'en' ? {} : fetchJson('rules.en.json').catch(() => ({})))),
-  ]);
+  const [en, table] = await Promise.all([base, lang === 'en' ? base : fetchJson(`${lang}.json`)]);
   english ??= /** @type {Table} */ (en);
-  return new Messages(lang, /** @type {Table} */ (table), english, rules);
+  return new Messages(lang, /** @type {Table} */ (table), english);
 }

@@ -43,9 +43,11 @@ export class Panels {
     el.end.showModal();
   }
 
-  /** The rules panel, open at the game shown. */
-  openRules() {
+  /** The rules panel, open at the game shown (its texts fetched on first use). */
+  async openRules() {
     const { el, m, doc, store } = this.ctx;
+    await m.loadRules();
+    if (el.rules.open) return;
     const current = store.state.game?.variant ?? this.variants[0].id;
     el.rulesGame.replaceChildren(
       ...this.variants.map((v) => {
@@ -60,9 +62,12 @@ export class Panels {
     el.rules.showModal();
   }
 
-  /** The rules of the game picked in the panel. */
-  showRules() {
-    renderRules(this.ctx.el.rulesBody, this.ctx.m, this.ctx.el.rulesGame.value);
+  /** The rules of the game picked in the panel, in the current language. */
+  async showRules() {
+    const m = this.ctx.m;
+    await m.loadRules();
+    // A language chosen meanwhile shows its own.
+    if (m === this.ctx.m) renderRules(this.ctx.el.rulesBody, m, this.ctx.el.rulesGame.value);
   }
 
   /** The share link of the game shown, selected and copied when the browser lets us. */

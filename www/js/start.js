@@ -39,7 +39,16 @@ export class Start {
   /** The first visit: the games, each one click from a game against the computer or for two. */
   async welcome() {
     const epoch = this.s.epoch;
-    const start = await openWelcome(this.ctx.el.start, this.ctx.m, this.session.engine.variants);
+    const dialog = this.ctx.el.start;
+    // The board first: the cards' texts (the rules files) are fetched after its first frame.
+    // Until the dialog opens, `data-coming` says it will (for tools and tests).
+    dialog.dataset.coming = 'true';
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const m = this.ctx.m;
+    await m.loadRules();
+    delete dialog.dataset.coming;
+    if (epoch !== this.s.epoch) return;
+    const start = await openWelcome(dialog, m, this.session.engine.variants);
     if (!start || epoch !== this.s.epoch) return;
     const human = 'south';
     await this.begin({
@@ -61,7 +70,9 @@ export class Start {
       ritual: s.settings.ritual,
     };
     initial.ritual = s.settings.ritual;
-    const choice = await openChooser(this.ctx.el.chooser, this.ctx.m, this.session.engine.variants, initial, () => randomSeed());
+    const m = this.ctx.m;
+    await m.loadRules();
+    const choice = await openChooser(this.ctx.el.chooser, m, this.session.engine.variants, initial, () => randomSeed());
     if (!choice) return;
     this.ctx.store.update({ lastChoice: choice });
     if (choice.ritual !== this.s.settings.ritual) this.panels.setSetting({ ritual: choice.ritual });

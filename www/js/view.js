@@ -200,8 +200,8 @@ export function sync(el, s, m) {
   el.board.dataset.forced = g.forced === null ? '' : String(g.forced);
 
   // Title and options.
-  const rules = m.rules?.[g.variant];
-  el.title.textContent = rules?.name ?? g.variant;
+  // The engine's name until the rules texts (fetched on first use) give the language's own.
+  el.title.textContent = m.rules?.[g.variant]?.name ?? s.variant?.name ?? g.variant;
   el.info.replaceChildren(
     ...(s.variant ? optionPieces(m, g, s.variant) : []).flatMap((piece, i) => {
       const sep = i === 0 ? [] : [document.createTextNode(typeof piece === 'string' ? ' · ' : ' ')];

@@ -4,9 +4,9 @@
 //! Turns do not always alternate (Anywoli's extra move, AW-5; passes, MG-7,
 //! AM-7, AW-2): the core's `play_unchecked` already hands the turn to whoever
 //! really moves next, so a child's score is negated only when its player to
-//! move differs from the parent's. Repetition (C-6) is checked on the game's
-//! history plus the search path, and a third occurrence ends the game with
-//! the core's loop settlement. Leaves that are not the true end set a
+//! move differs from the parent's. Repetition (C-6) is counted by the core's
+//! [`Repetitions`] over the game's history plus the search path, and a third
+//! occurrence ends the game with the core's loop settlement. Leaves that are not the true end set a
 //! "horizon" flag; an iteration that never touched it solved the position
 //! exactly, and deepening stops.
 //!
@@ -14,7 +14,7 @@
 //! the principal variations live in memory reserved when the searcher is
 //! made (which also keeps stack frames small, for wasm's small stack).
 
-use mancala_core::{Move, NoObserver, Options, Position, REPETITION_LIMIT, Side, Variant};
+use mancala_core::{Move, NoObserver, Options, Position, Repetitions, Side, Variant};
 
 use crate::Clock;
 use crate::eval::{Evaluate, terminal_score};
@@ -79,7 +79,8 @@ pub(crate) struct Analysis {
 #[derive(Debug, Clone)]
 pub struct Searcher {
     table: Vec<Entry>,
-    stack: Vec<Position>,
+    /// The game's history and the search path, for repetition (C-6).
+    line: Repetitions,
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     killers: [[u8; 2]; MAX_PLY],
@@ -104,7 +105,7 @@ impl Searcher {
     pub fn new(bits: u8) -> Searcher {
         Searcher {
             table: vec![Entry::default(); 1 << bits.clamp(10, 26)],
-            stack: Vec::new(),
+            line: Repetitions::default(),
             pv: vec![[NO_PIT; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[NO_PIT; 2]; MAX_PLY],
@@ -131,9 +132,11 @@ impl Searcher {
         }
         self.table.fill(Entry::default());
         self.killers = [[NO_PIT; 2]; MAX_PLY];
-        self.stack.clear();
-        self.stack.reserve(history.len() + MAX_PLY + 1);
-        self.stack.extend_from_slice(history);
+        // Room for the whole line, so the recursion never grows the table.
+        self.line = Repetitions::with_capacity(history.len() + MAX_PLY + 1);
+        for p in history {
+            self.line.add(p);
+        }
         let deadline = limits.time_ms.map(|t| clock.now_ms() + t);
         let mut run = Run {
             s: self,
@@ -235,7 +238,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         for (mv, mut child) in pos.children() {
             let Move::Sow(pit) = mv else { continue };
             self.nodes += 1;
-            if !child.is_over() && self.repeats(&child) {
+            if !child.is_over() && self.s.line.ends_game(&child) {
                 child.end_by_repetition(&mut NoObserver);
             }
             self.s.kids[ply][n] = child;
@@ -243,26 +246,6 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             n += 1;
         }
         n
-    }
-
-    /// Whether `child`'s occurrence is the one that ends the game (C-6's third). Captures only grow, so
-    /// the scan stops at the first position with fewer captured seeds.
-    fn repeats(&self, child: &Position) -> bool {
-        let captured = |p: &Position| u16::from(p.stores().south) + u16::from(p.stores().north);
-        let c = captured(child);
-        let mut seen = 0;
-        for p in self.s.stack.iter().rev() {
-            if captured(p) != c {
-                break;
-            }
-            if p.same_placement(child) {
-                seen += 1;
-                if seen + 1 == usize::from(REPETITION_LIMIT) {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// The static value of a child for `mover`: the true score if it is
@@ -279,13 +262,13 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     /// The score of a child that is not over, for `mover`, searched with the
     /// window `(alpha, beta)` as `mover` sees it.
     fn child_score(&mut self, child: &Position, mover: Side, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.s.stack.push(*child);
+        self.s.line.add(child);
         let score = if child.turn() == mover {
             self.negamax(child, depth, alpha, beta, ply)
         } else {
             -self.negamax(child, depth, -beta, -alpha, ply)
         };
-        self.s.stack.pop();
+        self.s.line.forget(child);
         score
     }
 

@@ -11,7 +11,7 @@
 //! | C-3 | relay (multi-lap) sowing | `sow` |
 //! | C-4 | first player | `variant` ([`Options::first`]), `setup` |
 //! | C-5 | endless moves | `sow`, `children` |
-//! | C-6 | repetition | `game`, `playout`, `end` ([`REPETITION_LIMIT`] in `catalog`) |
+//! | C-6 | repetition | `game`, `seen` ([`Repetitions`]: playouts and the search), `end` ([`REPETITION_LIMIT`] in `catalog`) |
 //! | C-7 | result | `end` |
 //! | C-8 | passing and "no move" | `position`, `end` |
 //!
@@ -59,6 +59,7 @@ pub use moves::{Move, MoveList, ParseMoveError, Pit};
 pub use playout::Playouts;
 pub use position::Position;
 pub use rng::SplitMix64;
+pub use seen::Repetitions;
 pub use setup::{Memory, Setup};
 pub use side::{BySide, ParseSideError, Side};
 pub use trace::{CaptureKind, NoObserver, Observer, Step, Trace};

@@ -1,15 +1,14 @@
 //! Random playouts: the engine's benchmark, the same natively and in wasm.
 
-use crate::seen::Seen;
-use crate::{Move, NoObserver, Position, REPETITION_LIMIT, SplitMix64};
+use crate::{Move, NoObserver, Position, REPETITION_LIMIT, Repetitions, SplitMix64};
 
 /// Plays random games to their real end, each move drawn uniformly among the
 /// legal ones ([`crate::Children::choose`]), repetition (C-6) included, counted
-/// by placement hash since the last capture as [`crate::Game`] does but
+/// since the last capture by [`Repetitions`] (as the search counts them)
 /// without keeping positions. Reuse one for many games: it keeps its table.
 #[derive(Debug, Default)]
 pub struct Playouts {
-    seen: Seen,
+    seen: Repetitions,
 }
 
 impl Playouts {
@@ -26,7 +25,7 @@ impl Playouts {
             // (C-8): drawing their move proves it, and sows it.
             let Some(m) = pos.children().draw(rng, false, &mut next) else {
                 // Every pit they may sow is endless (C-5): no legal move after all.
-                self.seen.forget(pos.placement_hash());
+                self.seen.forget(&pos);
                 pos.no_legal_move();
                 self.count(&mut pos);
                 continue;
@@ -46,12 +45,12 @@ impl Playouts {
     /// Counts `pos` (C-6) and ends the game at its third occurrence, once it is sure the player
     /// to move can move there (else C-8's pass or end comes first, and its position counts).
     fn count(&mut self, pos: &mut Position) {
-        while !pos.is_over() && self.seen.add(pos.placement_hash()) >= u32::from(REPETITION_LIMIT) {
+        while !pos.is_over() && self.seen.add(pos) >= u32::from(REPETITION_LIMIT) {
             if pos.proves_move() {
                 pos.end_by_repetition(&mut NoObserver);
                 return;
             }
-            self.seen.forget(pos.placement_hash());
+            self.seen.forget(pos);
             pos.no_legal_move();
         }
     }

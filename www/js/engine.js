@@ -225,14 +225,21 @@ export class Game {
   }
 
   /**
-   * The engine's state, with what follows from it: the board's shape from the game's
-   * description, undo and redo from the ply.
+   * The engine's state, its position's fields alongside the rest, with what follows from
+   * it: the board's shape from the game's description, undo and redo from the ply.
    * @returns {GameState}
    */
   state() {
-    const s = this.game.state();
+    const { position, ...s } = this.game.state();
     const info = variantInfo(s.variant);
-    return { ...s, pitsPerRow: info.pitsPerRow, storesOnBoard: info.storesOnBoard, canUndo: s.ply > 0, canRedo: s.ply < s.moves.length };
+    return {
+      ...s,
+      ...position,
+      pitsPerRow: info.pitsPerRow,
+      storesOnBoard: info.storesOnBoard,
+      canUndo: s.ply > 0,
+      canRedo: s.ply < s.moves.length,
+    };
   }
 
   /**

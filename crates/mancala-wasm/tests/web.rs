@@ -69,8 +69,11 @@ struct Preview {
     board: Vec<u8>,
 }
 
+/// The state with its `position`'s fields alongside the rest, as engine.js hands it to the page.
 fn state(game: &Game) -> State {
-    serde_wasm_bindgen::from_value(game.state().unwrap()).unwrap()
+    let raw: js_sys::Object = game.state().unwrap().into();
+    let position: js_sys::Object = js_sys::Reflect::get(&raw, &"position".into()).unwrap().into();
+    serde_wasm_bindgen::from_value(js_sys::Object::assign(&raw, &position).into()).unwrap()
 }
 
 /// The message of an error as the page's `catch` sees it.

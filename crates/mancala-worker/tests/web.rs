@@ -25,6 +25,11 @@ struct Thought {
 }
 
 #[derive(Debug, Deserialize)]
+struct State {
+    position: Legal,
+}
+
+#[derive(Debug, Deserialize)]
 struct Legal {
     legal: Vec<u8>,
 }
@@ -45,7 +50,7 @@ struct Hint {
 }
 
 fn legal(game: &Game) -> Vec<u8> {
-    serde_wasm_bindgen::from_value::<Legal>(game.state().unwrap()).unwrap().legal
+    serde_wasm_bindgen::from_value::<State>(game.state().unwrap()).unwrap().position.legal
 }
 
 fn message(err: impl Into<JsValue>) -> String {

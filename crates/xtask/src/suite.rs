@@ -60,7 +60,7 @@ const STEPS: &[Step] = &[
     Step { name: "js", what: "node --test over tests/js/**/*.test.mjs (with dist/'s engine)", run: js },
     Step { name: "types", what: "tsc -p jsconfig.json (checkJs, strict) over www/js and tests/js", run: types },
     Step { name: "lint", what: "biome ci: the page's JS formatted and linted (biome.json)", run: lint },
-    Step { name: "budgets", what: "first load ≤ 150 kB and wasm ≤ 80 kB gzipped (dist/)", run: budgets },
+    Step { name: "budgets", what: "first load ≤ 120 kB and wasm ≤ 80 kB gzipped (dist/)", run: budgets },
     Step { name: "e2e", what: "Playwright tests in tests/e2e against dist/", run: e2e },
 ];
 

@@ -2,7 +2,8 @@
 // Layout (issue 15, §2, §3 and §6), measured with bounding boxes: an embed of the README's height
 // shows everything without scrolling at every width a wiki gives it; inside it, an h1, a link to
 // the site and a word on how to step a view; the pits' names drawn on the board and explained in
-// the rules; the site at 1280×800 and on a phone.
+// the rules; the site at 1280×800 and on a phone. And (issue 14) nothing moves while the page
+// loads: the layout shift of a home page, a share link and an embed.
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
@@ -311,4 +312,56 @@ test.describe('§6 the site\'s layout', () => {
       expect((share?.x ?? 0) + (share?.width ?? 0)).toBeLessThanOrEqual((record?.x ?? 0) + (record?.width ?? 0));
     }
   });
+});
+
+test.describe('issue 14: nothing seen moves while the page loads (CLS ≤ 0.02)', () => {
+  /** The pages: a first visit, a share link (its notice above the board), an embed of the README. */
+  const PAGES = {
+    home: './',
+    link: './#game=anywoli&moves=a.B&mode=computer&level=1',
+    embed: `./?${iframes[0]}`,
+  };
+  const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    for (const [name, url] of Object.entries(PAGES)) {
+      test(`${name}, ${size} ${viewport.width}×${viewport.height}`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+        const page = await context.newPage();
+        // The engine is held back until the page has painted what it has without it, as a slow
+        // network would: then every shift the start makes is one a reader sees.
+        /** @type {() => void} */
+        let release = () => {};
+        const held = new Promise((resolve) => (release = () => resolve(undefined)));
+        await page.route('**/*.wasm', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(url, { waitUntil: 'commit' });
+        await page.waitForFunction(() => document.readyState !== 'loading');
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        release();
+        await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+        await page.locator('#start[data-coming]').waitFor({ state: 'detached' });
+        await idle(page);
+        // Every shift since navigation (buffered), after two more frames: what the load moved.
+        const shifts = await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              /** @type {{value: number, sources: string[]}[]} */
+              const seen = [];
+              new PerformanceObserver((list) => {
+                for (const e of /** @type {any[]} */ (list.getEntries())) {
+                  if (e.hadRecentInput) continue;
+                  seen.push({ value: e.value, sources: e.sources.map((/** @type {any} */ s) => `${s.node?.nodeName}#${s.node?.id ?? ''}`) });
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(seen)));
+            }),
+        );
+        const cls = /** @type {{value: number}[]} */ (shifts).reduce((sum, s) => sum + s.value, 0);
+        expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
+        await context.close();
+      });
+    }
+  }
 });

@@ -41,6 +41,11 @@ function fail(/** @type {unknown} */ err) {
 
 async function main() {
   const query = new URLSearchParams(location.search);
+  // Embedding (`?embed=1`): no site chrome, no autosave of the host's visitor's
+  // own game; `mode=view` shows a game to step through without playing. The
+  // class is set first, before anything is fetched.
+  const embed = query.get('embed') === '1';
+  document.documentElement.classList.toggle('embed', embed);
   const prefs = readPrefs();
   const wanted = [query.get('lang') ?? '', String(prefs.lang ?? ''), ...navigator.languages].filter(Boolean);
   const lang = pickLanguage(wanted);
@@ -48,10 +53,6 @@ async function main() {
   const [messages] = await Promise.all([loadMessages(lang).catch(() => loadMessages('en')), initEngine()]);
   document.documentElement.lang = messages.lang;
   messages.apply(document);
-  // Embedding (`?embed=1`): no site chrome, no autosave of the host's visitor's
-  // own game; `mode=view` shows a game to step through without playing.
-  const embed = query.get('embed') === '1';
-  document.documentElement.classList.toggle('embed', embed);
   const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed });
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);

@@ -82,6 +82,32 @@ impl Position {
         Ok(Position::start(setup, board, stores))
     }
 
+    /// The position of `board` with `turn` to move, empty stores and nothing remembered, C-8
+    /// applied, for values (AN-1), which depend on the board and the player to move alone. Unlike
+    /// [`Position::from_setup`] it takes a board with any number of seeds up to the game's; with
+    /// empty stores AM-8's fifty never ends it (AN-1 ignores AM-8). Pits past `board` hold none.
+    ///
+    /// ```
+    /// use mancala_core::{Options, Position, Side, Variant};
+    ///
+    /// let pos = Position::from_board(Variant::Sadeqa, Options::default(), &[0, 0, 0, 0, 0, 0, 0, 1], Side::South);
+    /// assert_eq!((pos.seeds_on_board(), pos.to_move()), (1, Some(Side::South)));
+    /// ```
+    ///
+    /// # Panics
+    /// If `board` has more pits than the game's `2n`.
+    #[must_use]
+    pub fn from_board(variant: Variant, options: Options, board: &[u8], turn: Side) -> Position {
+        let mut pits = [0u8; MAX_PITS];
+        pits[..board.len()].copy_from_slice(board);
+        // An empty Vec allocates nothing: the hot path of table builds makes millions of these.
+        let setup =
+            Setup { variant, options, board: Vec::new(), stores: BySide::default(), turn, memory: Memory::default() };
+        let pos = Position::start(&setup, pits, BySide::default());
+        assert!(board.len() <= pos.len(), "{} pits on a board of {}", board.len(), pos.len());
+        pos
+    }
+
     /// The position of `setup` with this board and these stores, C-8 applied to its player to move.
     pub(crate) fn start(setup: &Setup, board: [u8; MAX_PITS], stores: BySide<u8>) -> Position {
         let mut pos = Position {

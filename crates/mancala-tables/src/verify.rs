@@ -1,0 +1,60 @@
+//! The check of every entry against its children and the end rules (AN-1, AN-2), independent of
+//! how the entries were found: it plays the moves again with [`Position::children`] and values
+//! the entries on a cycle by a search over the lines from them (`search::within`), not from the
+//! components the build solved.
+
+use mancala_core::{Position, Side};
+
+use crate::{Bounds, Tables, lead};
+
+/// An entry that does not agree with its children.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// Its board and player to move.
+    pub board: Vec<u8>,
+    pub turn: Side,
+    /// What the tables hold.
+    pub entry: Bounds,
+    /// What its children and the rules give.
+    pub expected: Bounds,
+}
+
+/// Checks every entry; returns those that fail, at most `limit`. An entry that is exact must
+/// equal the value its children give; one with bounds must hold it.
+pub(crate) fn run(tables: &Tables, limit: usize) -> Vec<Failure> {
+    let mut failures = Vec::new();
+    let pits = tables.boards.pits();
+    for seeds in (0..=tables.max_seeds).step_by(tables.step()) {
+        for rank in 0..tables.boards.count(seeds) {
+            let board = tables.board(seeds, rank);
+            for turn in Side::ALL {
+                let entry = tables.entry(&board[..pits], turn).expect("in the tables");
+                let expected = expected(tables, &board[..pits], turn);
+                let holds = if entry.is_exact() {
+                    entry == expected
+                } else {
+                    entry.lo <= expected.lo && expected.hi <= entry.hi
+                };
+                if !holds && failures.len() < limit {
+                    failures.push(Failure { board: board[..pits].to_vec(), turn, entry, expected });
+                }
+            }
+        }
+    }
+    failures
+}
+
+/// The value of `board` with `turn` to move from its position's children and the end rules.
+fn expected(tables: &Tables, board: &[u8], turn: Side) -> Bounds {
+    let pos = Position::from_board(tables.variant, tables.options, board, turn);
+    if pos.is_over() {
+        // Over at once: the settlement (SQ-5, AM-6, AW-6, MG-7), from the empty stores.
+        return Bounds::exact(lead(&pos, turn));
+    }
+    if pos.turn() != turn {
+        // A pass (C-8: MG-7, AM-7, AW-2) captures nothing and hands the move on.
+        return tables.value(&pos).expect("the same board").neg();
+    }
+    let moves = tables.moves(&pos).expect("in the tables");
+    moves.into_iter().map(|(_, value)| value).reduce(Bounds::max).expect("a position not over has a move (C-8)")
+}

@@ -7,15 +7,17 @@ mod games;
 mod matches;
 mod perft;
 mod replay;
+mod tables;
 
 use args::Args;
 
-const USAGE: &str = "usage: mancala <replay|ai|match|bench|perft|games> [options]
+const USAGE: &str = "usage: mancala <replay|ai|match|bench|perft|tables|games> [options]
   replay --game ID [--board N,N,…] [--stores S,N] [--first south|north] [options] --moves 3,9,… (or letters: c,E,…)
   ai     --game ID [position and --moves as replay] (--level L | --time-ms T)
   match  --game ID --a L1 --b L2 --games N [--seed S]
   bench  [--game ID] [--games N] [--seed S]
   perft  --game ID [position and --moves as replay] --depth D
+  tables --game ID [--max-seeds K] [--verify] [--levels]   endgame tables: build, count, check
   games  each game with its options (id, rules, values, defaults)
 options: --free-choice, --random-setup SEED, --seeds-per-pit 4,
          --last-four second-to-last|first-final|lot, --lot-seed N";
@@ -34,6 +36,7 @@ fn main() {
         "match" => matches::run(&mut args),
         "bench" => bench::run(&mut args),
         "perft" => perft::run(&mut args),
+        "tables" => tables::run(&mut args),
         "games" => games::run(&mut args),
         other => Err(format!("unknown command \"{other}\"\n{USAGE}")),
     }

@@ -18,14 +18,15 @@ pub(crate) const NONE: Bounds = Bounds { lo: i8::MIN, hi: i8::MIN };
 pub(crate) struct Level {
     /// By board rank, South to move then North.
     pub(crate) entries: Vec<Bounds>,
-    /// One bit an entry: whether it lies on a cycle of moves (AN-2).
-    cycle: Vec<u64>,
+    /// One bit an entry: whether its value is that of the root of a line only (AN-2): on a
+    /// cycle, with bounds for every line that differ.
+    rooted: Vec<u64>,
 }
 
 impl Level {
-    /// Whether entry `index` lies on a cycle of moves.
-    pub(crate) fn in_cycle(&self, index: usize) -> bool {
-        self.cycle[index / 64] >> (index % 64) & 1 == 1
+    /// Whether entry `index`'s value holds only at the root of a line.
+    pub(crate) fn rooted(&self, index: usize) -> bool {
+        self.rooted[index / 64] >> (index % 64) & 1 == 1
     }
 }
 
@@ -70,7 +71,7 @@ pub(crate) fn build(tables: &Tables, seeds: usize) -> (Level, LevelStats) {
     let moves = expand(tables, seeds);
     let n = moves.out.len();
     let mut stats = LevelStats { seeds, positions: n, moves_within: moves.within.len(), ..LevelStats::default() };
-    let mut level = Level { entries: vec![NONE; n], cycle: vec![0; n.div_ceil(64)] };
+    let mut level = Level { entries: vec![NONE; n], rooted: vec![0; n.div_ceil(64)] };
     let mut loops = Loops::new(tables, seeds);
     components(&moves, |component, local, inside| {
         let v = component[0] as usize;
@@ -81,10 +82,7 @@ pub(crate) fn build(tables: &Tables, seeds: usize) -> (Level, LevelStats) {
             return;
         }
         let graph = Graph { out: &moves.out, start: &moves.start, within: &moves.within, inside, local };
-        loops.solve(&graph, component, &mut level.entries, &mut stats);
-        for &v in component {
-            level.cycle[v as usize / 64] |= 1 << (v % 64);
-        }
+        loops.solve(&graph, component, &mut level.entries, &mut stats, |v| level.rooted[v / 64] |= 1 << (v % 64));
     });
     stats.exact = level.entries.iter().filter(|b| b.is_exact()).count();
     stats.seconds = clock.elapsed().as_secs_f64();

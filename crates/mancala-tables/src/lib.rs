@@ -223,12 +223,13 @@ impl Tables {
         self.levels.get(level).map(|l| l.entries[index])
     }
 
-    /// Whether a line from this entry can come back to it (AN-2): its value is then the value
-    /// at the root of a line, and a search that reaches it inside a line must not take it as is.
+    /// Whether this entry's value holds only at the root of a line (AN-2): a line from it can
+    /// come back to it, and the bounds that hold for every line before it differ. A search that
+    /// reaches it inside a line must then search on; any other entry is its value after any line.
     #[must_use]
-    pub fn in_cycle(&self, board: &[u8], turn: Side) -> Option<bool> {
+    pub fn rooted(&self, board: &[u8], turn: Side) -> Option<bool> {
         let (level, index) = self.locate(board, turn)?;
-        self.levels.get(level).map(|l| l.in_cycle(index))
+        self.levels.get(level).map(|l| l.rooted(index))
     }
 
     /// The value of `pos` for its player to move (AN-1, AN-2 from `pos` as the root), if its

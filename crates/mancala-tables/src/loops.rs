@@ -108,8 +108,16 @@ impl<'t> Loops<'t> {
     }
 
     /// Solves a component whose entries' moves out of it lead to solved entries: writes each
-    /// entry's value as the root of a line (AN-2) into `entries`.
-    pub(crate) fn solve(&mut self, g: &Graph<'_>, component: &[u32], entries: &mut [Bounds], stats: &mut LevelStats) {
+    /// entry's value as the root of a line (AN-2) into `entries`, and calls `rooted` with those
+    /// whose value depends on the line before them.
+    pub(crate) fn solve(
+        &mut self,
+        g: &Graph<'_>,
+        component: &[u32],
+        entries: &mut [Bounds],
+        stats: &mut LevelStats,
+        mut rooted: impl FnMut(usize),
+    ) {
         self.load(g, component, entries);
         let settle_low = self.settle.iter().copied().min().unwrap_or(0);
         let settle_high = self.settle.iter().copied().max().unwrap_or(0);
@@ -123,6 +131,7 @@ impl<'t> Loops<'t> {
         for (i, &v) in component.iter().enumerate() {
             let mut south = Bounds { lo: self.low[i], hi: self.high[i] };
             if !south.is_exact() {
+                rooted(v as usize);
                 let lo = self.root(i, End::Low);
                 let hi = if exits_exact { lo } else { self.root(i, End::High) };
                 match lo.zip(hi) {

@@ -86,12 +86,12 @@ fn alpha_beta(pos: &Position, line: &mut Line, mut alpha: i8, beta: i8) -> i8 {
 }
 
 /// The value of `pos` (in the tables, not over) after the positions of `line`, which lead to it
-/// (AN-2). An entry on no cycle is worth its entry whatever the line: no line from it comes back
-/// to the positions before it (they reach it, so it would be on their cycle). Positions on a
-/// cycle are searched, line by line.
+/// (AN-2). An entry that is not [`Tables::rooted`] is worth its entry whatever the line; one on
+/// no cycle because no line from it comes back to the positions before it (they reach it, so it
+/// would be on their cycle). Rooted ones are searched, line by line.
 pub(crate) fn within(tables: &Tables, pos: &Position, line: &mut Line) -> Bounds {
     let entry = tables.value(pos).expect("a position in the tables");
-    if tables.in_cycle(pos.board(), pos.turn()) != Some(true) {
+    if tables.rooted(pos.board(), pos.turn()) != Some(true) {
         return entry;
     }
     line.push(pos);

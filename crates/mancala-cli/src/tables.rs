@@ -1,0 +1,83 @@
+//! `mancala tables`: builds a game's endgame tables (issue 11 §1), and checks them with
+//! `--verify`; `--levels` prints each level's figures before the summary.
+
+use std::time::Instant;
+
+use mancala_core::{LastFour, Variant};
+use mancala_tables::{LevelStats, Tables};
+use serde_json::{Value, json};
+
+use crate::args::{self, Args};
+
+/// The default tables of issue 11: the most seeds on a board, per game.
+fn default_max_seeds(variant: Variant) -> usize {
+    match variant {
+        Variant::Mangala => 11,
+        Variant::Sadeqa => 10,
+        Variant::Manqala => 12,
+        Variant::Anywoli => 8,
+    }
+}
+
+/// Entries past which a build would not fit this machine's memory comfortably (about 40 bytes
+/// an entry at the peak).
+const MOST_POSITIONS: u64 = 200_000_000;
+
+pub fn run(args: &mut Args) -> Result<(), String> {
+    let (variant, options) = args::variant_and_options(args)?;
+    let max_seeds: usize = args.parsed("--max-seeds")?.unwrap_or(default_max_seeds(variant));
+    let verify = args.flag("--verify");
+    let levels = args.flag("--levels");
+    args.done()?;
+    if variant == Variant::Mangala && !options.free_choice {
+        return Err("Mangala IV's forced play (MG-4) has one move a position and needs no table: \
+                    play it out, or give --free-choice"
+            .into());
+    }
+    if variant == Variant::Anywoli && options.last_four == LastFour::FirstFinal {
+        return Err("with --last-four first-final (AW-7.2) a value depends on the game's history, \
+                    not the board: there are no tables for it"
+            .into());
+    }
+    let pits = u64::from(variant.pits_per_row()) * 2;
+    // Boards of at most k seeds on m pits: C(k + m, m), each player to move.
+    let positions = (1..=pits).fold(1u64, |c, i| c.saturating_mul(max_seeds as u64 + i) / i).saturating_mul(2);
+    if positions > MOST_POSITIONS {
+        return Err(format!(
+            "--max-seeds {max_seeds}: {} has about {positions} positions of at most that many seeds, \
+             more than this command builds ({MOST_POSITIONS})",
+            variant.id()
+        ));
+    }
+    let clock = Instant::now();
+    let tables = Tables::build_with(variant, options, max_seeds, |s| {
+        if levels {
+            println!("{}", level_json(s));
+        }
+    });
+    let failures = if verify { tables.verify(3) } else { Vec::new() };
+    let mut summary = json!({
+        "game": variant.id(), "max_seeds": max_seeds, "positions": tables.positions(),
+        "seconds": (clock.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        "verified": verify && failures.is_empty(),
+    });
+    if failures.is_empty() {
+        println!("{summary}");
+        return Ok(());
+    }
+    summary["failures"] = failures
+        .iter()
+        .map(|f| json!({"board": f.board, "turn": f.turn.name(), "entry": [f.entry.lo, f.entry.hi], "expected": [f.expected.lo, f.expected.hi]}))
+        .collect();
+    Err(summary.to_string())
+}
+
+/// One level's figures.
+fn level_json(s: &LevelStats) -> Value {
+    json!({
+        "seeds": s.seeds, "positions": s.positions, "moves_within": s.moves_within,
+        "components": s.components, "in_cycles": s.in_cycles, "largest": s.largest,
+        "exact": s.exact, "searched": s.searched, "given_up": s.given_up,
+        "seconds": (s.seconds * 1000.0).round() / 1000.0,
+    })
+}

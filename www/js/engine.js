@@ -11,114 +11,28 @@
 import init, * as wasm from '../pkg/mancala_wasm.js';
 import { useCatalog } from './catalog.js';
 
-/** @typedef {'south' | 'north'} Side */
-/** @typedef {number | 'split'} Move */
-
+// The engine's values, typed by its own declarations (the wasm's `.d.ts`, made by tsify from the
+// Rust types): nothing here restates them.
+/** @typedef {import('../pkg/mancala_wasm.js').Side} Side */
+/** @typedef {import('../pkg/mancala_wasm.js').Move} Move */
 /**
- * @typedef {object} Options
- * @property {Side} [first]
- * @property {'even' | {random: number}} [setup]
- * @property {boolean} [freeChoice]
- * @property {'six' | 'four'} [sadeqaSeeds]
- * @property {'second-to-last' | 'first-final' | 'lot'} [lastFour]
- * @property {number} [lotSeed]
+ * The options of a game (an alias, not the interface, so that it is also a plain record).
+ * @typedef {{[K in keyof import('../pkg/mancala_wasm.js').Options]: import('../pkg/mancala_wasm.js').Options[K]}} Options
  */
+/** @typedef {import('../pkg/mancala_wasm.js').EndView} EndView */
+/** @typedef {import('../pkg/mancala_wasm.js').MoveView} MoveView */
+/** @typedef {import('../pkg/mancala_wasm.js').StartView} StartView  a set-up start position */
+/** @typedef {import('../pkg/mancala_wasm.js').Step} Step */
+/** @typedef {import('../pkg/mancala_wasm.js').Preview} Preview */
+/** @typedef {import('../pkg/mancala_wasm.js').VariantInfo} VariantInfo */
+/** @typedef {import('../pkg/mancala_wasm.js').OptionSpec} OptionSpec */
 
 /**
- * @typedef {object} EndView
- * @property {Side | null} winner
- * @property {string} reason  board-empty, no-move, starvation, fifty, repetition, four-left, split
- */
-
-/**
- * @typedef {object} MoveView
- * @property {string} move  a pit number as text, or "split"
- * @property {Side} side  who played it
- * @property {{south: number, north: number}} stores  the stores after it
- */
-
-/**
- * @typedef {object} GameState
- * @property {string} variant
- * @property {Options} options
- * @property {number} pitsPerRow
- * @property {number} seeds
- * @property {boolean} storesOnBoard
- * @property {number[]} board
- * @property {{south: number, north: number}} stores
- * @property {Side | null} toMove
- * @property {Side} turn
- * @property {number[]} legal
- * @property {boolean} canSplit
- * @property {number | null} forced
- * @property {boolean} over
- * @property {EndView | null} end
- * @property {number} ply
- * @property {MoveView[]} moves
- * @property {boolean} canUndo
- * @property {boolean} canRedo
- * @property {number} seen
- * @property {Side | null} lot
- * @property {StartView | null} start  the start, when set up rather than the game's own
- */
-
-/**
- * A set-up start position: seeds per pit (C-1 order), captured seeds, and
- * the player to move.
- * @typedef {object} StartView
- * @property {number[]} board
- * @property {{south: number, north: number}} stores
- * @property {Side} turn
- */
-
-/**
- * @typedef {{type: 'lift', pit: number, seeds: number, lap: number}
- *   | {type: 'sow', pit: number}
- *   | {type: 'capture', pit: number, seeds: number, to: Side, kind: 'mid-sow' | 'final' | 'settle'}
- *   | {type: 'extra-move', side: Side}
- *   | {type: 'pass', side: Side}
- *   | {type: 'end', end: unknown}} Step
- */
-
-/**
- * @typedef {object} Preview
- * @property {boolean} legal
- * @property {string | null} reason  not-your-pit, empty-pit, must-feed, endless, forced, game-over, …
- * @property {string | null} message  the engine's English reason
- * @property {number | null} forced  the pit to sow instead (Mangala IV)
- * @property {Step[] | null} trace
- * @property {number[]} board
- * @property {{south: number, north: number}} stores
- * @property {Side | null} toMove
- * @property {EndView | null} end
- */
-
-/**
- * A game as the core describes it.
- * @typedef {object} VariantInfo
- * @property {string} id
- * @property {string} name
- * @property {number} pitsPerRow
- * @property {number} seeds
- * @property {boolean} storesOnBoard
- * @property {boolean} relay
- * @property {boolean} ritual  a side-choosing ritual precedes a game
- * @property {boolean} split  the players may agree to split the board
- * @property {number} repetition  the occurrence of a placement that ends the game
- * @property {OptionSpec[]} options
- */
-
-/**
- * One option of a game: its key in {@link Options}, the rule it follows, its
- * kind (`choice` of `values`, `flag`, a `seed` number, or a `setup`: even or
- * random with a seed), its default, and the option it applies with.
- * @typedef {object} OptionSpec
- * @property {keyof Options} key
- * @property {string} rule
- * @property {'choice' | 'flag' | 'seed' | 'setup'} kind
- * @property {string[]} [values]
- * @property {string | boolean | number} default
- * @property {{key: keyof Options, value: string}} [when]
+ * The engine's `State` with its position's fields alongside the rest, and what follows from
+ * them: the board's shape from the game's description, undo and redo from the ply.
+ * @typedef {Omit<import('../pkg/mancala_wasm.js').State, 'position' | 'options'>
+ *   & import('../pkg/mancala_wasm.js').PositionView
+ *   & {options: Options, pitsPerRow: number, storesOnBoard: boolean, canUndo: boolean, canRedo: boolean}} GameState
  */
 
 /**

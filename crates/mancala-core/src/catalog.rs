@@ -10,6 +10,7 @@ pub const REPETITION_LIMIT: u8 = 3;
 /// The values an option takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum OptionKind {
     /// One of the spec's `values`.
@@ -25,6 +26,7 @@ pub enum OptionKind {
 /// An option's default value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(untagged))]
 pub enum OptionValue {
     /// A choice's id, or the layout `"even"`.
@@ -38,6 +40,7 @@ pub enum OptionValue {
 /// An option that only applies while another option has a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct When {
     /// The other option's key.
     pub key: &'static str,
@@ -49,6 +52,7 @@ pub struct When {
 /// its values and its default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct OptionSpec {
     /// The field of the options object (`first`, `setup`, `freeChoice`, …).
     pub key: &'static str,
@@ -145,6 +149,7 @@ impl Variant {
 /// storesOnBoard, relay, ritual, split, repetition, options }`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct VariantInfo {
     /// The id of links, saves and the command line.

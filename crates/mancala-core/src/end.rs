@@ -8,6 +8,7 @@ use crate::{BySide, CaptureKind, Observer, Pit, Position, Side};
 /// Who won (C-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Outcome {
     Win(Side),
@@ -28,6 +29,7 @@ impl Outcome {
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum EndReason {
     /// No seeds left on the board (MG-8, AW-6); not an end of Sadeqa III
@@ -66,6 +68,7 @@ impl EndReason {
 /// The end of a game: its outcome and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct End {
     pub outcome: Outcome,
     pub reason: EndReason,

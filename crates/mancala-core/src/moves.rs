@@ -23,6 +23,14 @@ impl fmt::Display for Move {
     }
 }
 
+/// The TypeScript of a serialized [`Move`] (its serde is written by hand).
+#[cfg(feature = "tsify")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const MOVE_TS: &str = r#"/** A pit number (C-1) or Al-manqala's agreed split (AM-9). */
+export type Move = number | "split";
+/** A pit's index, 0 … 2n − 1 (C-1). */
+export type Pit = number;"#;
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -7,6 +7,7 @@ use core::str::FromStr;
 /// South is the default: it moves first unless the setup says otherwise (C-4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Side {
     #[default]
@@ -69,6 +70,7 @@ impl FromStr for Side {
 /// One value per side, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct BySide<T> {
     pub south: T,
     pub north: T,

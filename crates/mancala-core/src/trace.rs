@@ -5,6 +5,7 @@ use crate::{End, Pit, Side};
 /// Why seeds went to a store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum CaptureKind {
     /// A four made by a seed that was not the last of its lap (AW-4).
@@ -47,6 +48,7 @@ impl Observer for NoObserver {
 /// One step of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "kebab-case"))]
 pub enum Step {
     Lift { pit: Pit, seeds: u8, lap: u32 },
@@ -60,6 +62,7 @@ pub enum Step {
 /// Every step of a move, in order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Trace(pub Vec<Step>);
 

@@ -8,6 +8,7 @@ use crate::Side;
 /// One of the four games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum Variant {
     /// Mangala IV, Gaziantep (MG).
     #[cfg_attr(feature = "serde", serde(rename = "mangala-iv"))]
@@ -128,6 +129,7 @@ pub struct Rules {
 /// How Mangala IV's seeds are laid out (MG-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum MangalaSetup {
     /// Seven in every pit.
@@ -140,6 +142,7 @@ pub enum MangalaSetup {
 /// Seeds per pit in Sadeqa III (SQ-1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum SadeqaSeeds {
     #[default]
@@ -151,6 +154,7 @@ pub enum SadeqaSeeds {
 /// Who takes Anywoli's last four seeds (AW-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum LastFour {
     /// The captor of the group that left four on the board.
@@ -187,6 +191,7 @@ impl FromStr for LastFour {
 /// Every option of every game; each game reads only its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
 pub struct Options {
     /// Who moves first (C-4).

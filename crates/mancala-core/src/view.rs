@@ -7,6 +7,7 @@ use crate::{BySide, End, Position, Side};
 
 /// A position as the command line prints it and the page's `state()` holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionView {
     /// Seeds in each pit, C-1's order.
@@ -25,6 +26,7 @@ pub struct PositionView {
 
 /// The end of a game, flat: `{ winner: "south" | "north" | null, reason }` (`null`: a draw).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct EndView {
     /// The winner; `None` for a draw.
     pub winner: Option<Side>,

@@ -51,6 +51,7 @@ impl Game {
     ///
     /// # Errors
     /// Only if the value cannot be built, which does not happen.
+    #[wasm_bindgen(unchecked_return_type = "State")]
     pub fn state(&self) -> Result<JsValue, JsError> {
         to_js(&self.view())
     }
@@ -62,6 +63,7 @@ impl Game {
     /// # Errors
     /// A move that is not legal here, with the engine's readable reason
     /// ("not your pit", …); the game is unchanged.
+    #[wasm_bindgen(unchecked_return_type = "Trace")]
     pub fn play(&mut self, mv: &str) -> Result<JsValue, JsError> {
         let mv = parse_move(mv)?;
         let mut trace = Trace::default();
@@ -75,6 +77,7 @@ impl Game {
     ///
     /// # Errors
     /// Only if `mv` is not a move at all.
+    #[wasm_bindgen(unchecked_return_type = "Preview")]
     pub fn preview(&self, mv: &str) -> Result<JsValue, JsError> {
         let mv = parse_move(mv)?;
         let mut probe = self.game.clone();
@@ -228,8 +231,9 @@ impl Game {
 }
 
 /// The shape of [`Game::state`].
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 struct State {
     variant: &'static str,
     options: Options,
@@ -256,7 +260,7 @@ struct State {
 }
 
 /// One move of the history: what was played, by whom, and the stores after.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, tsify::Tsify)]
 struct MoveView {
     #[serde(rename = "move")]
     mv: String,
@@ -265,8 +269,9 @@ struct MoveView {
 }
 
 /// The shape of [`Game::preview`].
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, tsify::Tsify)]
 #[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
 struct Preview {
     legal: bool,
     /// Why not, as an id: `not-your-pit`, `empty-pit`, `must-feed`,
@@ -351,7 +356,7 @@ impl SerializeWith for serde_wasm_bindgen::Serializer {
 ///
 /// # Errors
 /// Never in practice.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "VariantInfo[]")]
 pub fn variants() -> Result<JsValue, JsError> {
     to_js(&VariantInfo::all())
 }

@@ -58,7 +58,7 @@ pub(crate) trait Value: Default {
 
 /// A start position other than the game's own layout: counts per pit (C-1 order), captured
 /// seeds, and the player to move.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, tsify::Tsify)]
 pub(crate) struct StartView {
     board: Vec<u32>,
     stores: BySide<u32>,

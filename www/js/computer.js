@@ -10,36 +10,14 @@
  * @module computer
  */
 
-/** @typedef {import('./engine.js').Move} Move */
-
 /**
- * A move chosen, with what the search thinks of it.
- * @typedef {object} Thought
- * @property {Move} move
- * @property {number} score  for the player to move, in centiseeds
- * @property {number} depth
- * @property {number} nodes
- * @property {Move[]} pv
- * @property {boolean} exact
- * @property {boolean} proposeSplit  Al-manqala (AM-9): it proposes the split, only in a loop (no
- *   capture in the last 20 plies nor in its search's line); if declined it plays `move`. It
- *   proposes again on every move of the same loop: the page asks once until a capture.
+ * A move chosen, with what the search thinks of it (the worker's wasm declares it). Al-manqala
+ * (AM-9): `proposeSplit` only in a loop (no capture in the last 20 plies nor in its search's
+ * line); if declined it plays `move`. It proposes again on every move of the same loop: the page
+ * asks once until a capture.
+ * @typedef {import('../pkg/mancala_worker.js').Thought} Thought
  */
-
-/**
- * What the search makes of one pit of the player to move.
- * @typedef {object} Hint
- * @property {number} pit
- * @property {number | null} score  the move's score for the mover, in centiseeds; null if illegal
- * @property {boolean} best  a best move (several when they tie)
- * @property {boolean} exact  the score is the result of best play (every line searched to its end)
- * @property {Move[]} pv  the line expected, the move first
- * @property {number} captures  seeds the move puts in the mover's store at once
- * @property {number} gives  seeds it puts in the opponent's store at once
- * @property {boolean} extraMove  the mover moves again (Anywoli)
- * @property {number} exposes  the most the opponent's reply can capture
- * @property {string | null} illegal  why not, as the preview's `reason` id
- */
+/** @typedef {import('../pkg/mancala_worker.js').PitHint} Hint  what the search makes of one pit */
 
 export class Computer {
   constructor() {

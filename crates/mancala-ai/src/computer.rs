@@ -11,6 +11,7 @@ use crate::{Clock, Level, Limits};
 /// A move chosen, with what the search thinks of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Thought {
     /// The move to play (`move` in JSON).
@@ -64,6 +65,32 @@ pub struct PitHint {
     /// [`PlayError::id`]).
     pub illegal: Option<PlayError>,
 }
+
+/// The TypeScript of a serialized [`PitHint`] (its serde is written by hand, below).
+#[cfg(feature = "tsify")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const PIT_HINT_TS: &str = r#"/** What the search makes of one pit of the player to move. */
+export interface PitHint {
+    pit: Pit;
+    /** The move's score for the mover, in centiseeds; `null` when the move is illegal. */
+    score: number | null;
+    /** A best move (several when they tie). */
+    best: boolean;
+    /** The score is the result of best play (every line searched to its end). */
+    exact: boolean;
+    /** The line expected, the move first (empty when illegal). */
+    pv: Move[];
+    /** Seeds the move puts in the mover's store at once. */
+    captures: number;
+    /** Seeds it puts in the opponent's store at once (AW-4, settlements). */
+    gives: number;
+    /** The mover moves again (AW-5). */
+    extraMove: boolean;
+    /** The most the opponent's reply can capture. */
+    exposes: number;
+    /** Why the move is illegal, as the preview's `reason` id. */
+    illegal: string | null;
+}"#;
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for PitHint {

@@ -365,7 +365,7 @@ pub fn variants() -> Result<JsValue, JsError> {
 ///
 /// # Errors
 /// Never in practice.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "{ id: string; name: string }[]")]
 pub fn levels() -> Result<JsValue, JsError> {
     /// One level for the chooser.
     #[derive(Serialize)]

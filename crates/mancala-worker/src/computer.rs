@@ -41,6 +41,7 @@ impl Computer {
     ///
     /// # Errors
     /// An unknown level, or a game that is over.
+    #[wasm_bindgen(unchecked_return_type = "Thought")]
     pub fn think(&mut self, game: &Game, level_id: &str, seed: u32) -> Result<JsValue, JsError> {
         let level = level(level_id)?;
         let thought = self
@@ -57,6 +58,7 @@ impl Computer {
     ///
     /// # Errors
     /// An unknown level.
+    #[wasm_bindgen(unchecked_return_type = "PitHint[]")]
     pub fn hints(&mut self, game: &Game, level_id: &str) -> Result<JsValue, JsError> {
         let limits = level(level_id)?.limits(game.start().variant());
         to_js(&self.computer.hints(game.history(), &limits, &mut clock()))

@@ -1,6 +1,7 @@
 //! `mancala`: the engine on the command line, JSON out, one object a line.
 
 mod ai;
+mod analyse;
 mod args;
 mod bench;
 mod games;
@@ -11,9 +12,11 @@ mod tables;
 
 use args::Args;
 
-const USAGE: &str = "usage: mancala <replay|ai|match|bench|perft|tables|games> [options]
+const USAGE: &str = "usage: mancala <replay|ai|analyse|match|bench|perft|tables|games> [options]
   replay --game ID [--board N,N,…] [--stores S,N] [--first south|north] [options] --moves 3,9,… (or letters: c,E,…)
   ai     --game ID [position and --moves as replay] (--level L | --time-ms T)
+  analyse --game ID [position and --moves as replay] [--level L | --nodes N] [--table-seeds K]
+         the value of every legal move (AN-1): exact from the endgame tables, else searched
   match  --game ID --a L1 --b L2 --games N [--seed S]
   bench  [--game ID] [--games N] [--seed S]
   perft  --game ID [position and --moves as replay] --depth D
@@ -33,6 +36,7 @@ fn main() {
     let result = match command.as_str() {
         "replay" => replay::run(&mut args),
         "ai" => ai::run(&mut args),
+        "analyse" => analyse::run(&mut args),
         "match" => matches::run(&mut args),
         "bench" => bench::run(&mut args),
         "perft" => perft::run(&mut args),

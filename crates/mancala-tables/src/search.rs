@@ -51,14 +51,15 @@ pub fn repetition(pos: &Position) -> i8 {
 /// Exponential: for tiny boards, to check the tables with.
 #[must_use]
 pub fn exhaustive(pos: &Position, line: &mut Line) -> i8 {
-    let most = pos.seeds_on_board() as i8;
-    alpha_beta(pos, line, -most, most)
+    let most = pos.seeds_on_board() as i16;
+    alpha_beta(pos, line, -most, most) as i8
 }
 
 /// [`exhaustive`] in the window `alpha ..= beta` (fail-hard: a value outside it is given as the
 /// window's nearer end, exact inside it). No line can win more than the seeds on the board, so
-/// the window `-b ..= b` loses nothing.
-fn alpha_beta(pos: &Position, line: &mut Line, mut alpha: i8, beta: i8) -> i8 {
+/// the window `-b ..= b` loses nothing. (In 16 bits: a window shifted by a move's net can pass
+/// 127 seeds.)
+fn alpha_beta(pos: &Position, line: &mut Line, mut alpha: i16, beta: i16) -> i16 {
     if pos.is_over() {
         return 0.clamp(alpha, beta);
     }
@@ -67,12 +68,12 @@ fn alpha_beta(pos: &Position, line: &mut Line, mut alpha: i8, beta: i8) -> i8 {
         if alpha >= beta {
             break;
         }
-        let (net, same) = (net(pos, &after, pos.turn()), after.turn() == pos.turn());
+        let (net, same) = (i16::from(net(pos, &after, pos.turn())), after.turn() == pos.turn());
         // The value of `after` for its own player to move.
         let then = if after.is_over() {
             0
         } else if line.contains(&after) {
-            repetition(&after)
+            i16::from(repetition(&after))
         } else if same {
             alpha_beta(&after, line, alpha - net, beta - net)
         } else {

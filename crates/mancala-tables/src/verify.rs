@@ -58,3 +58,50 @@ fn expected(tables: &Tables, board: &[u8], turn: Side) -> Bounds {
     let moves = tables.moves(&pos).expect("in the tables");
     moves.into_iter().map(|(_, value)| value).reduce(Bounds::max).expect("a position not over has a move (C-8)")
 }
+
+#[cfg(test)]
+mod tests {
+    use mancala_core::{Options, Variant};
+
+    use super::*;
+
+    /// Changes the entry of `board` with `turn` to move by `delta`, and returns what it was.
+    fn corrupt(tables: &mut Tables, board: &[u8], turn: Side, delta: i8) -> Bounds {
+        let (level, index) = tables.locate(board, turn).expect("in the tables");
+        let entry = &mut tables.levels[level].entries[index];
+        let was = *entry;
+        *entry = was.plus(delta);
+        was
+    }
+
+    /// AN-1, SQ-4: the tables as built pass; an entry one seed off (South's capture of 2 with its
+    /// last seed in its empty pit 1) fails, its children and the rules giving the right value.
+    #[test]
+    fn a_wrong_entry_fails_the_check() {
+        let mut tables = Tables::build(Variant::Sadeqa, Options::default(), 3);
+        assert_eq!(tables.verify(10), []);
+        let mut board = [0u8; 16];
+        (board[0], board[14]) = (1, 2);
+        let was = corrupt(&mut tables, &board, Side::South, 1);
+        assert_eq!(was, Bounds::exact(3));
+        let failures = tables.verify(100);
+        let failure = Failure { board: board.to_vec(), turn: Side::South, entry: Bounds::exact(4), expected: was };
+        assert!(failures.contains(&failure), "{failures:?}");
+    }
+
+    /// AN-2, C-6: an entry on a cycle that is off fails too (Mangala IV's one seed, which loops
+    /// round the board and comes back to its owner: +1).
+    #[test]
+    fn a_wrong_entry_on_a_cycle_fails_the_check() {
+        let mut tables = Tables::build(Variant::Mangala, Options { free_choice: true, ..Options::default() }, 2);
+        assert_eq!(tables.verify(10), []);
+        let mut board = [0u8; 14];
+        board[3] = 1;
+        assert_eq!(tables.rooted(&board, Side::South), Some(true));
+        let was = corrupt(&mut tables, &board, Side::South, -2);
+        assert_eq!(was, Bounds::exact(1));
+        let failures = tables.verify(100);
+        let failure = Failure { board: board.to_vec(), turn: Side::South, entry: Bounds::exact(-1), expected: was };
+        assert!(failures.contains(&failure), "{failures:?}");
+    }
+}

@@ -52,6 +52,10 @@ test('the single file plays a move against the computer from file://', async ({ 
   // The rules texts, fetched on first use elsewhere, are inlined too (issue 13 §5).
   await page.locator('#btn-rules').click();
   await expect(page.locator('#rules-body strong')).toHaveText('2 × 7 pits, 98 seeds, no stores');
+  await page.locator('#rules-close').click();
+  // Hints (a module loaded on first use, computed in the worker) come from the file too.
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await expect(page.locator('#hint .hint-list li')).toHaveCount(after.legal.length);
 
   expect(errors).toEqual([]);
   const elsewhere = requests.filter((url) => !/^(file|data|blob):/.test(url));

@@ -68,7 +68,13 @@ export function createApp(doc, opts) {
   /** @type {Context} */
   const ctx = { doc, el, store, m: opts.messages, persist: opts.persist ?? true, announce: announcer(el.live) };
   const board = new Board(ctx);
-  store.paint = (now) => board.paint(now);
+  /** Hints (hint.js), loaded when the Hint button is first pressed: no part of the first load. */
+  /** @type {import('./hint.js').Hints | null} */
+  let hints = null;
+  store.paint = (now) => {
+    board.paint(now);
+    hints?.frame();
+  };
   const games = variants();
   const computer = new Computer();
   /** @type {Play} */
@@ -102,7 +108,11 @@ export function createApp(doc, opts) {
   start = new Start(ctx, session, play, panels);
   panels.loadPrefs();
   panels.fillLanguages();
-  const unbind = bindEvents(ctx, { board, play, split, panels, start });
+  const hint = async () => {
+    hints ??= new (await import('./hint.js')).Hints(ctx, session, computer);
+    hints.toggle();
+  };
+  const unbind = bindEvents(ctx, { board, play, split, panels, start, hint });
   const destroy = () => {
     play.reset();
     play.bump();

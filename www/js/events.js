@@ -17,6 +17,7 @@ import { letterPit } from './catalog.js';
  * @property {import('./split.js').Split} split
  * @property {import('./panels.js').Panels} panels
  * @property {import('./start.js').Start} start
+ * @property {() => void} hint  the Hint button (hint.js, loaded on first use)
  */
 
 /**
@@ -24,7 +25,7 @@ import { letterPit } from './catalog.js';
  * @param {Parts} parts
  * @returns {() => void}
  */
-export function bindEvents(ctx, { board, play, split, panels, start }) {
+export function bindEvents(ctx, { board, play, split, panels, start, hint }) {
   const { el, doc, store } = ctx;
   /** @type {(() => void)[]} */
   const cleanups = [];
@@ -68,6 +69,7 @@ export function bindEvents(ctx, { board, play, split, panels, start }) {
   });
   on(el.split, 'click', () => split.propose());
   on(el.resume, 'click', () => play.resume());
+  on(el.hint, 'click', hint);
   on(el.splitAccept, 'click', () => split.answer(true));
   on(el.splitDecline, 'click', () => split.answer(false));
   on(el.speed, 'change', () => {

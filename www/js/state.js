@@ -92,6 +92,8 @@ export const MODES = /** @type {const} */ (['two', 'computer', 'demo']);
  * @property {{proposer: Side} | null} splitOffer  Al-manqala: a split proposed, awaiting an answer
  * @property {number | null} splitDeclined  seeds captured when a split was last declined
  * @property {boolean} viewOnly  embedding: no input
+ * @property {boolean} hintOn  the Hint button is pressed: each position of a human's turn shows its hints
+ * @property {import('./hint.js').HintView | null} hint  the hints of one position (hint.js)
  */
 
 /** @returns {AppState} */
@@ -119,6 +121,8 @@ export function createState() {
     splitOffer: null,
     splitDeclined: null,
     viewOnly: false,
+    hintOn: false,
+    hint: null,
   };
 }
 

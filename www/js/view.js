@@ -68,6 +68,8 @@ export function findElements(doc) {
     forced: /** @type {HTMLButtonElement} */ ($('btn-forced')),
     split: /** @type {HTMLButtonElement} */ ($('btn-split')),
     resume: /** @type {HTMLButtonElement} */ ($('btn-resume')),
+    hint: /** @type {HTMLButtonElement} */ ($('btn-hint')),
+    hintBox: $('hint'),
     speed: /** @type {HTMLSelectElement} */ ($('speed')),
     live: $('live'),
     lang: /** @type {HTMLSelectElement} */ ($('lang')),

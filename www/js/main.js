@@ -7,11 +7,9 @@
  */
 
 import { createApp } from './app.js';
-import { startEmbed } from './embed.js';
 import { initEngine } from './engine.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { embedProblems, languageProblems } from './link.js';
-import { registerServiceWorker } from './pwa.js';
 import { readPrefs } from './storage.js';
 
 /**
@@ -50,7 +48,12 @@ async function main() {
   const wanted = [query.get('lang') ?? '', String(prefs.lang ?? ''), ...navigator.languages].filter(Boolean);
   const lang = pickLanguage(wanted);
   // A language whose texts cannot be fetched falls back to English (they travel with the site).
-  const [messages] = await Promise.all([loadMessages(lang).catch(() => loadMessages('en')), initEngine()]);
+  // The embed API is fetched alongside, only for an embed (never part of the site's first load).
+  const [messages, embedding] = await Promise.all([
+    loadMessages(lang).catch(() => loadMessages('en')),
+    embed ? import('./embed.js') : null,
+    initEngine(),
+  ]);
   document.documentElement.lang = messages.lang;
   messages.apply(document);
   const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed });
@@ -61,9 +64,12 @@ async function main() {
   const problems = [...languageProblems(query.get('lang')), ...(embed ? embedProblems(query) : [])];
   app.restore(location.hash || location.search, problems);
   forget();
-  if (embed) startEmbed(app, document, query);
+  if (embedding) embedding.startEmbed(app, document, query);
   // The service worker's install fetches the whole site: not before the first frame.
-  else requestAnimationFrame(() => setTimeout(() => registerServiceWorker(() => app.messages())));
+  else
+    requestAnimationFrame(() =>
+      setTimeout(() => import('./pwa.js').then(({ registerServiceWorker }) => registerServiceWorker(() => app.messages()))),
+    );
   // A link pasted into the address bar of an open page changes only the hash.
   addEventListener('hashchange', () => {
     if (app.openLink(location.hash) !== '') forget();

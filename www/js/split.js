@@ -69,7 +69,7 @@ export class Split {
   /**
    * Whether the computer's thought proposes the split in `g`: it would rather split, and has not
    * been declined since the last capture.
-   * @param {import('./engine.js').Thought} thought
+   * @param {import('./computer.js').Thought} thought
    * @param {GameState} g the position it thought in
    */
   proposes(thought, g) {

@@ -2,14 +2,13 @@
 /**
  * Starting a game: the first visit's welcome, the "New game" dialog, and
  * the side-choosing ritual of the games that hold one before play (MG-3).
+ * Each dialog's module is fetched when it first opens: none is needed to
+ * draw the board.
  * @module start
  */
 
-import { openChooser } from './chooser.js';
 import { randomHidden, randomSeed, ritualChooser, ritualSeats } from './engine.js';
-import { runRitual } from './ritual.js';
 import { seatsFor } from './state.js';
-import { openWelcome } from './welcome.js';
 
 /** @typedef {import('./app.js').Context} Context */
 /** @typedef {import('./chooser.js').Choice} Choice */
@@ -48,7 +47,7 @@ export class Start {
     await m.loadRules();
     delete dialog.dataset.coming;
     if (epoch !== this.s.epoch) return;
-    const start = await openWelcome(dialog, m, this.session.engine.variants);
+    const start = await (await import('./welcome.js')).openWelcome(dialog, m, this.session.engine.variants);
     if (!start || epoch !== this.s.epoch) return;
     const human = 'south';
     await this.begin({
@@ -72,7 +71,9 @@ export class Start {
     initial.ritual = s.settings.ritual;
     const m = this.ctx.m;
     await m.loadRules();
-    const choice = await openChooser(this.ctx.el.chooser, m, this.session.engine.variants, initial, () => randomSeed());
+    const choice = await (await import('./chooser.js')).openChooser(this.ctx.el.chooser, m, this.session.engine.variants, initial, () =>
+      randomSeed(),
+    );
     if (!choice) return;
     this.ctx.store.update({ lastChoice: choice });
     if (choice.ritual !== this.s.settings.ritual) this.panels.setSetting({ ritual: choice.ritual });
@@ -98,6 +99,9 @@ export class Start {
     const game = /** @type {import('./engine.js').Game} */ (session.game);
     const epoch = this.s.epoch;
     if (this.s.variant?.ritual && choice.ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
+      // Fetched before the phase changes, so the board is fitted with the ritual on screen.
+      const { runRitual } = await import('./ritual.js');
+      if (epoch !== this.s.epoch) return;
       ctx.store.update({ phase: 'ritual' });
       const first = choice.options.first ?? 'south';
       const players = await runRitual(

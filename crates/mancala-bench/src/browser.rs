@@ -133,7 +133,7 @@ pub fn size(ctx: &mut Ctx, section: &mut Section) -> Result {
         section.rows.push(row);
     }
     if let Some(total) = section.rows.last_mut() {
-        total.note = "index.html, its css, icon and module graph, the wasm, en.json and rules.en.json; gzip -9".into();
+        total.note = "index.html, its css, icon and module graph, the wasm and en.json; gzip -9".into();
     }
     section.output = first["files"]
         .items()

@@ -156,3 +156,49 @@ fn move_json(a: &Analysed) -> Value {
         "pv": a.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use mancala_core::{BySide, Options, Setup, Side};
+
+    use super::*;
+
+    fn moves(list: &[Analysed]) -> Vec<(String, f64, bool)> {
+        list.iter().map(|a| (a.m.to_string(), a.value, a.exact)).collect()
+    }
+
+    /// MG-4, MG-9, AN-1: under forced play the one move of the even start is worth the first
+    /// mover's 64–34, +30, played out.
+    #[test]
+    fn forced_play_is_played_out() {
+        let start = Position::new(Variant::Mangala, Options::default());
+        let analysed = forced(&start);
+        assert_eq!(moves(&analysed), [("0".to_string(), 30.0, true)]);
+        assert_eq!(analysed[0].pv.len(), PV_PLIES);
+    }
+
+    /// AN-1, SQ-4, SQ-5: from the tables, South's one move takes the 2 opposite pit 1 and then
+    /// the last seed (North cannot move): +3, whatever the stores.
+    #[test]
+    fn tables_value_each_move() {
+        let mut board = vec![0; 16];
+        (board[0], board[14]) = (1, 2);
+        let setup =
+            Setup { board, stores: BySide { south: 40, north: 53 }, ..Setup::new(Variant::Sadeqa, Options::default()) };
+        let pos = Position::from_setup(&setup).expect("a position");
+        let tables = Tables::build(Variant::Sadeqa, Options::default(), 3);
+        let analysed = from_tables(&tables, &pos);
+        assert_eq!(moves(&analysed), [("0".to_string(), 3.0, true)]);
+        assert_eq!(analysed[0].pv, [Move::Sow(0)]);
+        assert_eq!(pos.turn(), Side::South);
+    }
+
+    /// Outside the tables the search's values are estimates, never exact, one a legal move.
+    #[test]
+    fn searched_values_are_not_exact() {
+        let start = Position::new(Variant::Sadeqa, Options::default());
+        let analysed = searched(&[start], &Limits { nodes: Some(2_000), ..Limits::default() });
+        assert_eq!(analysed.len(), start.legal_moves().len());
+        assert!(analysed.iter().all(|a| !a.exact && a.value.abs() <= 96.0));
+    }
+}

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use mancala_core::{LastFour, Variant};
+use mancala_core::{LastFour, Options, Variant};
 use mancala_tables::{LevelStats, Tables};
 use serde_json::{Value, json};
 
@@ -49,6 +49,17 @@ pub fn run(args: &mut Args) -> Result<(), String> {
             variant.id()
         ));
     }
+    let (summary, ok) = build(variant, options, max_seeds, verify, levels);
+    if ok {
+        println!("{summary}");
+        Ok(())
+    } else {
+        Err(summary.to_string())
+    }
+}
+
+/// Builds (and checks, if `verify`) the tables: the summary line, and whether they passed.
+fn build(variant: Variant, options: Options, max_seeds: usize, verify: bool, levels: bool) -> (Value, bool) {
     let clock = Instant::now();
     let tables = Tables::build_with(variant, options, max_seeds, |s| {
         if levels {
@@ -62,14 +73,16 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         "verified": verify && failures.is_empty(),
     });
     if failures.is_empty() {
-        println!("{summary}");
-        return Ok(());
+        return (summary, true);
     }
     summary["failures"] = failures
         .iter()
-        .map(|f| json!({"board": f.board, "turn": f.turn.name(), "entry": [f.entry.lo, f.entry.hi], "expected": [f.expected.lo, f.expected.hi]}))
+        .map(|f| {
+            json!({"board": f.board, "turn": f.turn.name(), "entry": [f.entry.lo, f.entry.hi],
+                   "expected": [f.expected.lo, f.expected.hi]})
+        })
         .collect();
-    Err(summary.to_string())
+    (summary, false)
 }
 
 /// One level's figures.
@@ -80,4 +93,26 @@ fn level_json(s: &LevelStats) -> Value {
         "exact": s.exact, "searched": s.searched, "given_up": s.given_up,
         "seconds": (s.seconds * 1000.0).round() / 1000.0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 11 §2's line: the game, the seeds, the entries (boards of at most 3 seeds on 16
+    /// pits: C(19, 16) = 969, each player to move), the time and whether they were checked.
+    #[test]
+    fn the_summary_is_the_contract() {
+        let (summary, ok) = build(Variant::Sadeqa, Options::default(), 3, true, false);
+        assert!(ok);
+        let keys: Vec<&str> = summary.as_object().expect("an object").keys().map(String::as_str).collect();
+        assert_eq!(keys, ["game", "max_seeds", "positions", "seconds", "verified"]);
+        assert_eq!(
+            (&summary["game"], &summary["max_seeds"], &summary["positions"], &summary["verified"]),
+            (&json!("sadeqa-iii"), &json!(3), &json!(1938), &json!(true))
+        );
+        assert!(summary["seconds"].as_f64().is_some_and(|s| s >= 0.0));
+        let (unchecked, _) = build(Variant::Manqala, Options::default(), 2, false, false);
+        assert_eq!((&unchecked["positions"], &unchecked["verified"]), (&json!(212), &json!(false)));
+    }
 }

@@ -15,4 +15,18 @@ fn main() {
     let bytes: Vec<u8> = tables.entries().map(|b| if b.is_exact() { b.lo as u8 } else { 0x80 }).collect();
     std::fs::write(file, &bytes).expect("written");
     println!("{} entries, {} inexact", bytes.len(), bytes.iter().filter(|&&b| b == 0x80).count());
+    // The players are alike (C-1): North to move on a board is South to move on the board turned
+    // round, so South's entries alone are the tables; check that, and write them.
+    let pits = usize::from(variant.pits_per_row()) * 2;
+    let south: Vec<u8> = bytes.iter().step_by(2).copied().collect();
+    let mut asymmetric = 0;
+    let mut k = 0;
+    for board in tables.boards() {
+        let turned: Vec<u8> = (0..pits).map(|i| board[(i + pits / 2) % pits]).collect();
+        let north = tables.entry(&board, mancala_core::Side::North);
+        asymmetric += usize::from(north != tables.entry(&turned, mancala_core::Side::South));
+        k += 1;
+    }
+    std::fs::write(format!("{file}.south"), &south).expect("written");
+    println!("{k} boards, {asymmetric} whose North entry is not South's on the board turned round");
 }

@@ -206,6 +206,15 @@ impl Tables {
         self.levels.iter().flat_map(|l| l.entries.iter().copied())
     }
 
+    /// Every board of the tables, in the order of [`Tables::entries`] (which has two entries a
+    /// board: South to move, then North).
+    pub fn boards(&self) -> impl Iterator<Item = Vec<u8>> + '_ {
+        let pits = self.boards.pits();
+        (0..=self.max_seeds)
+            .step_by(self.step())
+            .flat_map(move |seeds| (0..self.boards.count(seeds)).map(move |rank| self.board(seeds, rank)[..pits].to_vec()))
+    }
+
     /// Where `board` with `turn` to move is in the tables: its level and index there.
     fn locate(&self, board: &[u8], turn: Side) -> Option<(usize, usize)> {
         let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();

@@ -90,7 +90,7 @@ async function greedyGame(page, baseURL, variant) {
     const { Game, initEngine } = await import('./js/engine.js');
     await initEngine();
     const e = Game.create(v, {});
-    /** @type {string[]} */
+    /** @type {number[]} */
     const moves = [];
     const boards = [e.state().board];
     while (!e.state().over && moves.length < 3000) {
@@ -103,7 +103,7 @@ async function greedyGame(page, baseURL, variant) {
         if (g > gain) [gain, best] = [g, pit];
       }
       e.play(best);
-      moves.push(String(best));
+      moves.push(best);
       boards.push(e.state().board);
     }
     const end = e.state().end;
@@ -116,7 +116,7 @@ test('the host hears ready, move and gameover, and sizes the iframe to the game'
   const base = /** @type {string} */ (baseURL);
   const game = await greedyGame(page, base, 'al-manqala');
   const n = game.moves.length;
-  const last = Number(game.moves[n - 1]);
+  const last = game.moves[n - 1];
   const frame = await embed(page, base, `embed=1&game=al-manqala&moves=${game.moves.slice(0, -1).join('.')}&allow=${hostOrigin()}`);
   await frame.locator('#speed').selectOption('instant');
   expect((await shown(frame)).board).toEqual(game.boards[n - 1]);
@@ -138,7 +138,7 @@ test('the host hears ready, move and gameover, and sizes the iframe to the game'
     board: game.boards[n - 1],
   });
   expect({ move: move.move, ply: move.ply, board: move.board, over: move.over, moves: move.moves }).toEqual({
-    move: String(last),
+    move: last,
     ply: n,
     board: game.boards[n],
     over: true,
@@ -322,7 +322,7 @@ test('a set-up position: from the link as a puzzle, and from a load command', as
   await frame.locator('#pits [data-pit="6"]').click();
   await expect(frame.locator('#board')).toHaveAttribute('data-ply', '2');
   const moves = (await heard(page)).map((r) => r.data).filter((d) => d.type === 'move');
-  expect(moves.slice(-2).map((d) => [d.move, d.side])).toEqual([['6', 'south'], ['7', 'north']]);
+  expect(moves.slice(-2).map((d) => [d.move, d.side])).toEqual([[6, 'south'], [7, 'north']]);
 
   // The same from the host, North to move; then a position that does not add up is refused.
   await post(page, frame, [

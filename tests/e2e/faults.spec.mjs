@@ -296,7 +296,7 @@ test('"Reload" for a service-worker update while the computer thinks: its turn c
       e.free();
       return s.moves.map((m) => m.move);
     });
-    expect(moves[0]).toBe(String(pit));
+    expect(moves[0]).toBe(pit);
     await expect(page.locator('#board')).toHaveAttribute('data-busy', 'false');
     const s = await shown(page);
     expect({ variant: s.variant, board: s.board, ply: s.ply }).toEqual({ variant: 'sadeqa-iii', ...(await expected(page, moves.map(Number), 'sadeqa-iii')) });

@@ -211,7 +211,7 @@ test('engine and page agree on the last move of a game played through the record
   await open(page, 'game=anywoli&moves=0.13.1.14');
   await idle(page);
   const e = await engine(page);
-  expect(e.moves).toEqual(['0', '13', '1', '14']);
+  expect(e.moves).toEqual([0, 13, 1, 14]);
   await expectShownIsEngine(page);
 });
 

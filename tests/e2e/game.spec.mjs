@@ -38,7 +38,7 @@ for (const game of GAMES) {
       await page.keyboard.press('Enter');
       await expect(page.locator('#board')).toHaveAttribute('data-ply', '1');
       let e = await expectShownIsEngine(page);
-      expect(e.moves).toEqual([String(first)]);
+      expect(e.moves).toEqual([first]);
       // Focus moved on to the next mover's row; arrows walk it, Space sows.
       s = await shown(page);
       const from = await page.evaluate(() => Number(/** @type {HTMLElement} */ (document.activeElement).dataset.pit));
@@ -55,12 +55,12 @@ for (const game of GAMES) {
       await page.keyboard.press('Space');
       await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
       e = await expectShownIsEngine(page);
-      expect(e.moves[1]).toBe(String(target));
+      expect(e.moves[1]).toBe(target);
       // Click: the mover's first legal pit.
       s = await shown(page);
       await play(page, s.legal[0]);
       e = await expectShownIsEngine(page);
-      expect(e.moves[2]).toBe(String(s.legal[0]));
+      expect(e.moves[2]).toBe(s.legal[0]);
       // An illegal pit (the opponent's) is refused, with the reason under the board.
       s = await shown(page);
       const notMine = s.toMove === 'north' ? 0 : 2 * game.n - 1;

@@ -189,7 +189,7 @@ test('a split proposed by the computer never locks the board, and after a declin
   await expect(offer).toBeHidden();
   const e = await engine(page);
   expect({ moves: e.moves, stores: e.stores, board: e.board }).toEqual({
-    moves: ['0', '7', '1', '8'],
+    moves: [0, 7, 1, 8],
     stores: [0, 0],
     board: [2, 1, 10, 10, 9, 9, 9, 1, 0, 10, 10, 9, 9, 9],
   });

@@ -32,11 +32,11 @@ test('letters and engine numbers decode to the same saved game (C-1: North A = p
   const letters = decoded('game=sadeqa-iii&moves=c.B.b');
   const numbers = decoded('game=sadeqa-iii&moves=2.9.1');
   const mixed = decoded('game=sadeqa-iii&moves=c.9.b');
-  assert.deepEqual(letters.game, { variant: 'sadeqa-iii', options: {}, moves: ['2', '9', '1'], ply: undefined, start: undefined });
+  assert.deepEqual(letters.game, { variant: 'sadeqa-iii', options: {}, moves: [2, 9, 1], ply: undefined, start: undefined });
   assert.deepEqual(numbers.game, letters.game);
   assert.deepEqual(mixed.game, letters.game);
   // Letters are read per game: Anywoli's 12 pits a row run to l and L.
-  assert.deepEqual(decoded('game=anywoli&moves=l.L.a.A.split').game?.moves, ['11', '23', '0', '12', 'split']);
+  assert.deepEqual(decoded('game=anywoli&moves=l.L.a.A.split').game?.moves, [11, 23, 0, 12, 'split']);
   // A letter beyond this board stays as written, for the engine to name.
   assert.deepEqual(decoded('game=mangala-iv&moves=h.H').game?.moves, ['h', 'H']);
   assert.deepEqual(letters.written, ['c', 'B', 'b']);
@@ -48,10 +48,10 @@ test('the page writes share links in letters; they read back to the same moves',
     stores: { south: 48, north: 48 },
     turn: /** @type {const} */ ('north'),
   };
-  const text = encodeLink(info('al-manqala'), {}, ['7', '0', 'split'], 2, undefined, start, true);
+  const text = encodeLink(info('al-manqala'), {}, [7, 0, 'split'], 2, undefined, start, true);
   assert.equal(text, 'game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48&turn=north&moves=A.a.split&ply=2');
-  assert.deepEqual(decoded(text).game, { variant: 'al-manqala', options: {}, moves: ['7', '0', 'split'], ply: 2, start });
-  assert.equal(encodeLink(info('anywoli'), {}, ['11', '23'], 2, undefined, null, true), 'game=anywoli&moves=l.L');
+  assert.deepEqual(decoded(text).game, { variant: 'al-manqala', options: {}, moves: [7, 0, 'split'], ply: 2, start });
+  assert.equal(encodeLink(info('anywoli'), {}, [11, 23], 2, undefined, null, true), 'game=anywoli&moves=l.L');
 });
 
 test('a bad count, store or side to move is named, and no game is built from it', () => {

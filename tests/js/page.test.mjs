@@ -15,7 +15,7 @@ import { neighbour } from '../../www/js/input.js';
 import { animate, finish, hurry } from '../../www/js/anim.js';
 
 test('a share link carries game, options, setup number, moves and ply', () => {
-  const text = encodeLink(info('mangala-iv'), { first: 'north', setup: { random: 4242 }, freeChoice: true }, ['0', '8', '1'], 2, {
+  const text = encodeLink(info('mangala-iv'), { first: 'north', setup: { random: 4242 }, freeChoice: true }, [0, 8, 1], 2, {
     mode: 'computer',
     human: 'north',
     level: 3,
@@ -27,7 +27,7 @@ test('a share link carries game, options, setup number, moves and ply', () => {
   assert.deepEqual(back.game, {
     variant: 'mangala-iv',
     options: { first: 'north', setup: { random: 4242 }, freeChoice: true },
-    moves: ['0', '8', '1'],
+    moves: [0, 8, 1],
     ply: 2,
     start: undefined,
   });
@@ -37,11 +37,11 @@ test('a share link carries game, options, setup number, moves and ply', () => {
 test('Anywoli and Sadeqa options round-trip; a split is a move', () => {
   const aw = decodeLink(encodeLink(info('anywoli'), { lastFour: 'lot', lotSeed: 7 }, [], 0), VARIANTS);
   assert.deepEqual(aw?.game, { variant: 'anywoli', options: { lastFour: 'lot', lotSeed: 7 }, moves: [], ply: undefined, start: undefined });
-  const sq = decodeLink(encodeLink(info('sadeqa-iii'), { sadeqaSeeds: 'four' }, ['2', 'split'], 2), VARIANTS);
+  const sq = decodeLink(encodeLink(info('sadeqa-iii'), { sadeqaSeeds: 'four' }, [2, 'split'], 2), VARIANTS);
   assert.deepEqual(sq?.game, {
     variant: 'sadeqa-iii',
     options: { sadeqaSeeds: 'four' },
-    moves: ['2', 'split'],
+    moves: [2, 'split'],
     ply: undefined,
     start: undefined,
   });
@@ -53,9 +53,9 @@ test('a set-up position travels in the link as board, stores and turn', () => {
     stores: { south: 48, north: 48 },
     turn: /** @type {const} */ ('north'),
   };
-  const text = encodeLink(info('al-manqala'), {}, ['7'], 1, undefined, start);
+  const text = encodeLink(info('al-manqala'), {}, [7], 1, undefined, start);
   assert.equal(text, 'game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48&turn=north&moves=7');
-  assert.deepEqual(decodeLink(text, VARIANTS)?.game, { variant: 'al-manqala', options: {}, moves: ['7'], ply: undefined, start });
+  assert.deepEqual(decodeLink(text, VARIANTS)?.game, { variant: 'al-manqala', options: {}, moves: [7], ply: undefined, start });
   // Without stores and turn: none captured, South to move (a bad count is named by link.js: link.test.mjs).
   assert.deepEqual(decodeLink('game=anywoli&board=2.3', VARIANTS)?.game?.start, {
     board: [2, 3],

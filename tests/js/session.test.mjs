@@ -153,7 +153,7 @@ test("a first visit starts the first game of the engine's list and offers the ga
 test('a share link opens its game, says so, and is saved at once', () => {
   const { store, session, asked, written } = setup();
   session.restore('#game=second-game&moves=a.B&mode=computer&side=north&level=4');
-  assert.deepEqual(store.state.game?.moves, [{ move: '0' }, { move: '9' }]);
+  assert.deepEqual(store.state.game?.moves, [{ move: 0 }, { move: 9 }]);
   assert.equal(store.state.game?.variant, 'second-game');
   assert.deepEqual(store.state.seating, { mode: 'computer', human: 'north', level: 4, players: { south: 'computer', north: 'you' } });
   assert.equal(store.state.notice, 'This game was opened from a shared link.');
@@ -161,7 +161,7 @@ test('a share link opens its game, says so, and is saved at once', () => {
   assert.deepEqual(asked, ['replaced', 'unwarn storage.otherTab', 'next']);
   assert.deepEqual(
     written.map((w) => JSON.parse(w).moves),
-    [['0', '9']],
+    [[0, 9]],
   );
 });
 
@@ -236,7 +236,7 @@ test('the game shown, described without the moves after it, and its share link',
   const { session } = setup();
   session.restore('#game=second-game&moves=a.B.c&ply=2');
   assert.equal(session.link(), 'game=second-game&moves=a.B.c&ply=2');
-  assert.deepEqual(session.shown(), { variant: 'second-game', options: {}, moves: ['0', '9'], ply: undefined, start: undefined });
+  assert.deepEqual(session.shown(), { variant: 'second-game', options: {}, moves: [0, 9], ply: undefined, start: undefined });
 });
 
 test("the autosave's standing is in the state: off, on from the first save, refused once", () => {

@@ -384,7 +384,7 @@ export function startEmbed(api, doc, query) {
   cleanups.push(
     api.subscribe((move, game) => {
       const side = game.moves[game.ply - 1]?.side ?? null;
-      post({ type: 'move', move: String(move), side, ...summary(game) });
+      post({ type: 'move', move, side, ...summary(game) });
       if (game.over && game.end) post({ type: 'gameover', winner: game.end.winner, reason: game.end.reason, ...summary(game) });
     }),
   );

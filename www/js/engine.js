@@ -111,7 +111,7 @@ export class Game {
    * A game from its moves, built and checked by the engine.
    * @param {string} variant
    * @param {Record<string, unknown>} options
-   * @param {string[]} moves pit numbers as text, letters, or `split`
+   * @param {(Move | string)[]} moves as `state()` lists them, or as written: pit numbers as text, letters, or `split`
    * @param {number | undefined} ply the moves played (the rest can be redone); all when undefined
    * @param {StartView | undefined} start a set-up start position
    * @returns {Game}

@@ -28,6 +28,7 @@ import { MODES } from './state.js';
 
 /** @typedef {import('./engine.js').Options} Options */
 /** @typedef {import('./engine.js').StartView} StartView */
+/** @typedef {import('./engine.js').Move} Move */
 /** @typedef {import('./state.js').Seating} Seating */
 /** @typedef {import('./narrate.js').Problem} Problem */
 /** @typedef {import('./engine.js').OptionSpec} OptionSpec */
@@ -108,7 +109,7 @@ function writeOptions(p, specs, options) {
 /**
  * @param {GameInfo} game
  * @param {Options} options
- * @param {string[]} moves every move, as the engine writes them
+ * @param {Move[]} moves every move, as the engine gives them
  * @param {number} ply moves played (the rest can be redone)
  * @param {Seating} [seating]
  * @param {StartView | null} [start] a set-up start position
@@ -125,7 +126,7 @@ export function encodeLink(game, options, moves, ply, seating, start, letters = 
     p.set('turn', start.turn);
   }
   const n = game.pitsPerRow;
-  const written = letters ? moves.map((m) => (/^\d+$/.test(m) ? pitLetter(Number(m), n) : m)) : moves;
+  const written = moves.map((m) => (letters && m !== 'split' ? pitLetter(m, n) : String(m)));
   if (moves.length) p.set('moves', written.join('.'));
   if (ply !== moves.length) p.set('ply', String(ply));
   if (seating && seating.mode !== 'two') {
@@ -173,15 +174,17 @@ function readOptions(p, games) {
 }
 
 /**
- * A move as the engine reads it: a letter of this board becomes its pit
- * number; numbers, `split` and anything else stay as written (the engine
- * names a move that is none).
+ * A move as the engine gives it: a letter of this board or a number becomes
+ * a pit number; `split` and anything else stay as written (the engine names
+ * a move that is none).
  * @param {string} token
  * @param {number | null} n pits per row, null when the game is unknown
+ * @returns {Move | string}
  */
 function engineMove(token, n) {
   const pit = n === null || !/^[A-Za-z]$/.test(token) ? null : letterPit(token, n);
-  return pit === null ? token : String(pit);
+  if (pit !== null) return pit;
+  return /^\d{1,3}$/.test(token) ? Number(token) : token;
 }
 
 /**

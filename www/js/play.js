@@ -282,9 +282,8 @@ export class Play {
     const epoch = this.s.epoch;
     do {
       const before = this.s.game;
-      const next = before && before.ply < before.moves.length ? before.moves[before.ply].move : null;
-      if (!before || next === null) break;
-      const move = next === 'split' ? 'split' : Number(next);
+      const move = before && before.ply < before.moves.length ? before.moves[before.ply].move : null;
+      if (!before || move === null) break;
       const trace = game.preview(move).trace ?? [];
       if (!game.redo()) break;
       if (!(await this.show(before, move, trace)) || epoch !== this.s.epoch) return;

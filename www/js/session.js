@@ -29,7 +29,8 @@ import { formatOf, parseAutosave } from './storage.js';
  * @typedef {object} Description
  * @property {string} variant
  * @property {Record<string, unknown>} options
- * @property {string[]} moves  pit numbers as text, letters, or `split`
+ * @property {(import('./engine.js').Move | string)[]} moves  moves as the engine gives them, or as
+ *   written: pit numbers as text, letters, or `split`
  * @property {number | undefined} ply  the moves shown (the rest can be redone); all when undefined
  * @property {import('./engine.js').StartView | undefined} start  a set-up start position
  */

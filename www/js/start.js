@@ -91,6 +91,8 @@ export class Start {
   /** @param {Choice} choice */
   async begin(choice) {
     const { ctx, session } = this;
+    // The ritual's module before the game starts, so the board is first fitted with it on screen.
+    const ritual = choice.ritual ? await import('./ritual.js') : null;
     const error = session.start(choice.variant, choice.options, choice.seating);
     if (error !== null) {
       ctx.store.update({ notice: ctx.m.t('chooser.bad', { reason: error }), noticeIsError: true });
@@ -98,13 +100,10 @@ export class Start {
     }
     const game = /** @type {import('./engine.js').Game} */ (session.game);
     const epoch = this.s.epoch;
-    if (this.s.variant?.ritual && choice.ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
-      // Fetched before the phase changes, so the board is fitted with the ritual on screen.
-      const { runRitual } = await import('./ritual.js');
-      if (epoch !== this.s.epoch) return;
+    if (this.s.variant?.ritual && ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
       ctx.store.update({ phase: 'ritual' });
       const first = choice.options.first ?? 'south';
-      const players = await runRitual(
+      const players = await ritual.runRitual(
         ctx.el.ritual,
         ctx.m,
         choice.seating,

@@ -20,11 +20,11 @@ import { canPlay as playable, controller } from './state.js';
 /**
  * A move as the record shows it: the pit's letter, or the split.
  * @param {Messages} m
- * @param {string} move
+ * @param {import('./engine.js').Move} move
  * @param {number} n
  */
 export function moveName(m, move, n) {
-  return move === 'split' ? m.t('record.split') : pitLetter(Number(move), n);
+  return move === 'split' ? m.t('record.split') : pitLetter(move, n);
 }
 
 /**

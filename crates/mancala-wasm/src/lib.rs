@@ -142,16 +142,16 @@ impl Game {
 
     /// A game of `variant` with `options` (as [`Game::new`] takes them) from `start`
     /// (`undefined`: the game's own layout; else `{ board, stores: { south, north }, turn }`),
-    /// `moves` (pit numbers, letters as the move list writes them, or `split`) replayed and
-    /// checked, and `ply` of them played (`undefined`: all). A share link's game, built here so
-    /// that no JS writes the save format.
+    /// `moves` (moves as `state()` lists them, or as a link writes them: pit numbers, letters as
+    /// the move list shows them, or `split`) replayed and checked, and `ply` of them played
+    /// (`undefined`: all). A share link's game, built here so that no JS writes the save format.
     ///
     /// # Errors
     /// The [`ReadError`] that [`Game::load`] gives for the same game.
     pub fn replay(
         variant: &str,
         options: JsValue,
-        moves: Vec<String>,
+        #[wasm_bindgen(unchecked_param_type = "(Move | string)[]")] moves: Vec<JsValue>,
         ply: Option<usize>,
         start: JsValue,
     ) -> Result<Game, ReadError> {
@@ -159,9 +159,13 @@ impl Game {
         let moves = moves
             .into_iter()
             .enumerate()
-            .map(|(i, text)| match Move::from_notation(&text, n) {
-                Ok(mv) => Ok(mv.to_string()),
-                Err(_) => Err(ReadError::NotAMove { number: i + 1, text }),
+            .map(|(i, value)| {
+                // A number is a pit as `state()` gives it; text is read as the notation.
+                let text = value.as_f64().map_or_else(|| value.as_string().unwrap_or_default(), |pit| pit.to_string());
+                match Move::from_notation(&text, n) {
+                    Ok(mv) => Ok(mv.to_string()),
+                    Err(_) => Err(ReadError::NotAMove { number: i + 1, text }),
+                }
             })
             .collect::<Result<Vec<_>, _>>()?;
         let saved = Saved::new(variant, Js(options), Js(start), moves, ply);
@@ -208,7 +212,7 @@ impl Game {
             .moves()
             .iter()
             .zip(all.positions().windows(2))
-            .map(|(mv, pair)| MoveView { mv: mv.to_string(), side: pair[0].turn(), stores: pair[1].stores() })
+            .map(|(&mv, pair)| MoveView { mv, side: pair[0].turn(), stores: pair[1].stores() })
             .collect();
         let position = PositionView::from(pos);
         let forced = (pos.rules().forced_leftmost && position.legal.len() == 1).then(|| position.legal[0]);
@@ -263,7 +267,7 @@ struct State {
 #[derive(Debug, Serialize, tsify::Tsify)]
 struct MoveView {
     #[serde(rename = "move")]
-    mv: String,
+    mv: Move,
     side: Side,
     stores: BySide<u8>,
 }

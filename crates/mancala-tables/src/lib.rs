@@ -21,8 +21,8 @@
 //! use mancala_tables::Tables;
 //!
 //! let tables = Tables::build(Variant::Sadeqa, Options::default(), 3);
-//! // South's one seed sows into North's pit 8, which is empty: North's row gets it, and North,
-//! // to move with the only seed, takes it at the end (SQ-5: the last mover takes the rest).
+//! // South's one seed falls into North's empty pit 8 (no capture: not South's row); North sows
+//! // it on into pit 9, South has no move, and North, who moved last, takes it (SQ-5): -1.
 //! let pos = Position::from_board(Variant::Sadeqa, Options::default(), &[0, 0, 0, 0, 0, 0, 0, 1], Side::South);
 //! assert_eq!(tables.value(&pos).map(|b| (b.lo, b.hi)), Some((-1, -1)));
 //! ```
@@ -210,9 +210,9 @@ impl Tables {
     /// board: South to move, then North).
     pub fn boards(&self) -> impl Iterator<Item = Vec<u8>> + '_ {
         let pits = self.boards.pits();
-        (0..=self.max_seeds)
-            .step_by(self.step())
-            .flat_map(move |seeds| (0..self.boards.count(seeds)).map(move |rank| self.board(seeds, rank)[..pits].to_vec()))
+        (0..=self.max_seeds).step_by(self.step()).flat_map(move |seeds| {
+            (0..self.boards.count(seeds)).map(move |rank| self.board(seeds, rank)[..pits].to_vec())
+        })
     }
 
     /// Where `board` with `turn` to move is in the tables: its level and index there.
@@ -254,29 +254,34 @@ impl Tables {
         self.entry(pos.board(), pos.turn())
     }
 
-    /// Whether `options` give the rules these tables follow (the first player and the setup
-    /// do not matter once a position is given).
+    /// Whether `options` give the values these tables hold: Mangala IV's choice of pit (MG-4)
+    /// and Anywoli's last four (AW-7, with the lot's seed) change values; the first player, the
+    /// setup and Sadeqa III's seeds per pit do not, once a board is given.
     fn same_rules(&self, options: &Options) -> bool {
-        let key = |o: &Options| match self.variant {
-            Variant::Mangala => (o.free_choice, 0, LastFour::SecondToLast, 0),
-            Variant::Sadeqa => (false, 0, LastFour::SecondToLast, 0),
-            Variant::Manqala => (false, 0, LastFour::SecondToLast, 0),
-            Variant::Anywoli => (false, 0, o.last_four, if o.last_four == LastFour::Lot { o.lot_seed } else { 0 }),
-        };
-        key(options) == key(&self.options)
+        let last_four = |o: &Options| (o.last_four, if o.last_four == LastFour::Lot { o.lot_seed } else { 0 });
+        match self.variant {
+            Variant::Mangala => options.free_choice == self.options.free_choice,
+            Variant::Anywoli => last_four(options) == last_four(&self.options),
+            Variant::Sadeqa | Variant::Manqala => true,
+        }
     }
 
     /// Each legal move of `pos` with its value (AN-1) when `pos` is the root of the line (AN-2):
     /// a move back into `pos`'s loops is searched with `pos` on the line. `None` unless
-    /// [`Tables::value`] knows `pos`.
+    /// [`Tables::value`] knows `pos`. The moves are played on `pos`'s board with empty stores,
+    /// so that AM-8's fifty, which AN-1 ignores, does not end the game.
     #[must_use]
     pub fn moves(&self, pos: &Position) -> Option<Vec<(Move, Bounds)>> {
         self.value(pos)?;
+        if pos.is_over() {
+            return Some(Vec::new());
+        }
+        let root = Position::from_board(self.variant, self.options, pos.board(), pos.turn());
         let mut line = search::Line::default();
-        line.push(pos);
-        let moves = pos
+        line.push(&root);
+        let moves = root
             .children()
-            .map(|(m, after)| (m, move_value(pos, &after, search::after_line(self, pos, &after, &mut line))))
+            .map(|(m, after)| (m, move_value(&root, &after, search::after_line(self, &root, &after, &mut line))))
             .collect();
         Some(moves)
     }

@@ -82,6 +82,20 @@ fn manqala_capture_then_starvation() {
     assert_eq!(tables.entry(&board_of(&[(0, 1), (1, 1)], 14), Side::South), Some(Bounds::exact(-2)));
 }
 
+/// AN-1, AM-8: the same capture with 48 captured already reaches fifty, which ends the game and
+/// leaves the last 2 unscored; values ignore AM-8, so the move is still worth all 4.
+#[test]
+fn manqala_values_ignore_fifty() {
+    let tables = Tables::build(Variant::Manqala, Options::default(), 4);
+    let mut setup = mancala_core::Setup::new(Variant::Manqala, Options::default());
+    setup.board = board_of(&[(0, 1), (1, 1), (7, 2)], 14).into_iter().map(u32::from).collect();
+    setup.stores = mancala_core::BySide { south: 48, north: 46 };
+    let pos = Position::from_setup(&setup).expect("a position");
+    assert_eq!(pos.play(Move::Sow(0)).map(|p| p.end().map(|e| e.reason)), Ok(Some(mancala_core::EndReason::Fifty)));
+    assert_eq!(tables.value(&pos), Some(Bounds::exact(4)));
+    assert_eq!(tables.moves(&pos).expect("in the tables")[0], (Move::Sow(0), Bounds::exact(4)));
+}
+
 /// AN-1, AW-5, AW-6, AW-7.1: South's one seed in pit 0 falls into pit 1, making four with its
 /// last seed: South takes them and would move again, but four seeds are left (North's pit 20),
 /// which ends the game, and the captor of the group that left them takes them too: +8. (The

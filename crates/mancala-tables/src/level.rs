@@ -18,13 +18,13 @@ pub(crate) const NONE: Bounds = Bounds { lo: i8::MIN, hi: i8::MIN };
 pub(crate) struct Level {
     /// By board rank, South to move then North.
     pub(crate) entries: Vec<Bounds>,
-    /// One bit an entry: whether its value is that of the root of a line only (AN-2): on a
-    /// cycle, with bounds for every line that differ.
+    /// One bit an entry: whether it was found by a search over the lines from it (on a cycle,
+    /// the bounds of the game played forever differing).
     rooted: Vec<u64>,
 }
 
 impl Level {
-    /// Whether entry `index`'s value holds only at the root of a line.
+    /// Whether entry `index` was found by a search over the lines from it.
     pub(crate) fn rooted(&self, index: usize) -> bool {
         self.rooted[index / 64] >> (index % 64) & 1 == 1
     }

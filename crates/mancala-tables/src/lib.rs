@@ -37,6 +37,7 @@ use boards::Boards;
 use mancala_core::{LastFour, MAX_PITS, Move, Options, Position, Side, Variant};
 
 pub use level::LevelStats;
+pub use loops::LINE_BUDGET;
 pub use verify::Failure;
 
 /// A value from the side of the player to move (AN-1), as bounds: exact when `lo == hi`.
@@ -224,25 +225,26 @@ impl Tables {
     }
 
     /// The entry of `board` with `turn` to move, if it is in the tables: the value of
-    /// [`Position::from_board`] from `turn`'s side (after its C-8 pass, if any), as the root of
-    /// a line (AN-2).
+    /// [`Position::from_board`] from `turn`'s side (after its C-8 pass, if any), the lines from
+    /// it scored by AN-2.
     #[must_use]
     pub fn entry(&self, board: &[u8], turn: Side) -> Option<Bounds> {
         let (level, index) = self.locate(board, turn)?;
         self.levels.get(level).map(|l| l.entries[index])
     }
 
-    /// Whether this entry's value holds only at the root of a line (AN-2): a line from it can
-    /// come back to it, and the bounds that hold for every line before it differ. A search that
-    /// reaches it inside a line must then search on; any other entry is its value after any line.
+    /// Whether this entry was found by a search over the lines from it (AN-2): it lies on a
+    /// cycle, and the bounds of the game played forever differ there (`loops`).
     #[must_use]
     pub fn rooted(&self, board: &[u8], turn: Side) -> Option<bool> {
         let (level, index) = self.locate(board, turn)?;
         self.levels.get(level).map(|l| l.rooted(index))
     }
 
-    /// The value of `pos` for its player to move (AN-1, AN-2 from `pos` as the root), if its
-    /// board is in the tables and these are its game and options; 0 once the game is over.
+    /// The value of `pos` for its player to move (AN-1, the lines from `pos` scored by AN-2), if
+    /// its board is in the tables and these are its game and options; 0 once the game is over.
+    /// (Inside a line, where a position on a cycle can come back to those before it, its AN-2
+    /// value can differ from this, its own.)
     #[must_use]
     pub fn value(&self, pos: &Position) -> Option<Bounds> {
         if pos.variant() != self.variant || !self.same_rules(pos.options()) {
@@ -266,10 +268,14 @@ impl Tables {
         }
     }
 
-    /// Each legal move of `pos` with its value (AN-1) when `pos` is the root of the line (AN-2):
-    /// a move back into `pos`'s loops is searched with `pos` on the line. `None` unless
-    /// [`Tables::value`] knows `pos`. The moves are played on `pos`'s board with empty stores,
-    /// so that AM-8's fifty, which AN-1 ignores, does not end the game.
+    /// Each legal move of `pos` with its value (AN-1: the net it captures at once plus the value
+    /// of the position it leads to, from the tables). For an entry found by a search over lines
+    /// ([`Tables::rooted`]) a move within the level is searched on with `pos` on the line (AN-2),
+    /// so that the best move is worth the entry: there the values of the positions after the
+    /// moves, each the root of its own lines, need not give it (one seed round Mangala IV's board
+    /// comes back to its owner, +1, though the position after each move is worth +1 to the other
+    /// player). `None` unless [`Tables::value`] knows `pos`. The moves are played on `pos`'s
+    /// board with empty stores, so that AM-8's fifty, which AN-1 ignores, does not end the game.
     #[must_use]
     pub fn moves(&self, pos: &Position) -> Option<Vec<(Move, Bounds)>> {
         self.value(pos)?;
@@ -277,11 +283,25 @@ impl Tables {
             return Some(Vec::new());
         }
         let root = Position::from_board(self.variant, self.options, pos.board(), pos.turn());
+        let searched = self.rooted(root.board(), root.turn()) == Some(true);
         let mut line = search::Line::default();
         line.push(&root);
         let moves = root
             .children()
-            .map(|(m, after)| (m, move_value(&root, &after, search::after_line(self, &root, &after, &mut line))))
+            .map(|(m, after)| {
+                let entry = || self.value(&after).expect("in the tables");
+                let then = if after.is_over() {
+                    Bounds::exact(0)
+                } else if searched && after.seeds_on_board() == root.seeds_on_board() {
+                    // The line from `root` can come back to it (AN-2): search on, `root` on the line.
+                    let on = if line.contains(&after) { Some(search::repetition(&after)) } else { None };
+                    on.or_else(|| search::within_level(self, &after, &mut line, LINE_BUDGET))
+                        .map_or_else(entry, Bounds::exact)
+                } else {
+                    entry()
+                };
+                (m, move_value(&root, &after, then))
+            })
             .collect();
         Some(moves)
     }

@@ -3,13 +3,14 @@
 //! component no move captures, so a line's value is where it leaves the component (a move whose
 //! value is known) or the settlement of the position it repeats: values depend on the line.
 //!
-//! Two bounds hold for every line (values from South's side, South maximising): replacing each
+//! Two bounds hold (values from South's side, South maximising): replacing each
 //! settlement by the component's least (greatest) one can only lower (raise) the value, and with
 //! one settlement `c` everywhere the value is that of the game played forever, an endless game
 //! scoring `c` (a player who plays one move a position loses nothing by it, so the first cycle
 //! is as good as any). That game is solved by attractors, threshold by threshold (`forever`).
-//! Where the two bounds differ, a search over the lines from the entry, pruned by them, finds the
-//! exact value (`line`), within a budget of positions.
+//! These bounds hold for the component's entries as roots of lines, which is what the tables
+//! hold. Where they differ, a search over the lines from the entry finds the exact value
+//! (`line`), within a budget of positions.
 
 use mancala_core::{NoObserver, Position, Side};
 
@@ -54,7 +55,7 @@ pub(crate) struct Loops<'t> {
     succ: Vec<u32>,
     pred_start: Vec<u32>,
     pred: Vec<u32>,
-    /// The bounds that hold for every line (`forever`), from South's side.
+    /// The bounds of each place as the root of a line (`forever`), from South's side.
     low: Vec<i8>,
     high: Vec<i8>,
     /// Buffers of `forever` and `line`.
@@ -301,15 +302,10 @@ impl<'t> Loops<'t> {
     }
 
     /// The value of place `x` after the line of the places marked `on_line` (AN-2), searched
-    /// with alpha-beta in the window `alpha .. beta`, the bounds of every line cutting it short.
+    /// with alpha-beta in the window `alpha .. beta`. The bounds of the game played forever hold
+    /// at the root only: inside a line, the places on it end the game when reached, which can
+    /// take from a player the way out those bounds count on.
     fn line(&mut self, x: usize, end: End, alpha: i8, beta: i8) -> Option<i8> {
-        let (low, high) = (self.low[x], self.high[x]);
-        if low == high || high <= alpha {
-            return Some(high);
-        }
-        if low >= beta {
-            return Some(low);
-        }
         self.visited += 1;
         if self.visited > LINE_BUDGET {
             return None;

@@ -1,10 +1,9 @@
-//! Searches over lines of play (AN-1, AN-2), one position at a time: the plain exhaustive search
-//! that the tests hold the tables to, and the search that values a position inside the tables'
-//! cycles with a line before it.
+//! The plain search over lines of play (AN-1, AN-2), one position at a time, that the tests hold
+//! the tables to.
 
 use mancala_core::{MAX_PITS, NoObserver, Position, Side};
 
-use crate::{Bounds, Tables, lead, move_value, net};
+use crate::{Tables, lead, net};
 
 /// The positions of a line, board and player to move (AN-2).
 #[derive(Debug, Default, Clone)]
@@ -51,71 +50,72 @@ pub fn repetition(pos: &Position) -> i8 {
 /// Exponential: for tiny boards, to check the tables with.
 #[must_use]
 pub fn exhaustive(pos: &Position, line: &mut Line) -> i8 {
-    let most = pos.seeds_on_board() as i16;
-    alpha_beta(pos, line, -most, most) as i8
+    let mut search = Search { known: &|_: &Position, _: &Position| None, budget: u64::MAX };
+    search.window(pos, line).unwrap_or_default()
 }
 
-/// [`exhaustive`] in the window `alpha ..= beta` (fail-hard: a value outside it is given as the
-/// window's nearer end, exact inside it). No line can win more than the seeds on the board, so
-/// the window `-b ..= b` loses nothing. (In 16 bits: a window shifted by a move's net can pass
-/// 127 seeds.)
-fn alpha_beta(pos: &Position, line: &mut Line, mut alpha: i16, beta: i16) -> i16 {
-    if pos.is_over() {
-        return 0.clamp(alpha, beta);
+/// [`exhaustive`] with the tables valuing each move that captures (no line from a lower level
+/// comes back to the line), within `budget` positions: the value of `pos` after `line` (AN-2)
+/// for an entry found by a search over lines, whose moves' values as AN-1 gives them (the net
+/// plus the entry they lead to) need not give its own. `None` past the budget, or if an entry
+/// it needs is not exact.
+pub(crate) fn within_level(tables: &Tables, pos: &Position, line: &mut Line, budget: u64) -> Option<i8> {
+    let known = |before: &Position, after: &Position| {
+        (after.seeds_on_board() < before.seeds_on_board())
+            .then(|| tables.value(after).filter(|b| b.is_exact()).map(|b| i16::from(b.lo)))
+    };
+    Search { known: &known, budget }.window(pos, line)
+}
+
+/// A search over lines: `known` gives the value of a position after a move (for its own player
+/// to move) that need not be searched, or `Some(None)` where the search must give up.
+struct Search<'a> {
+    known: &'a dyn Fn(&Position, &Position) -> Option<Option<i16>>,
+    budget: u64,
+}
+
+impl Search<'_> {
+    /// The value of `pos` in the window `-b ..= b`: no line can win more than the seeds on the
+    /// board, so it loses nothing.
+    fn window(&mut self, pos: &Position, line: &mut Line) -> Option<i8> {
+        let most = pos.seeds_on_board() as i16;
+        self.alpha_beta(pos, line, -most, most).map(|v| v as i8)
     }
-    line.push(pos);
-    for (_, after) in pos.children() {
-        if alpha >= beta {
-            break;
+
+    /// The value of `pos` in the window `alpha ..= beta` (fail-hard: a value outside it is given
+    /// as the window's nearer end, exact inside it). In 16 bits: a window shifted by a move's
+    /// net can pass 127 seeds.
+    fn alpha_beta(&mut self, pos: &Position, line: &mut Line, mut alpha: i16, beta: i16) -> Option<i16> {
+        if pos.is_over() {
+            return Some(0.clamp(alpha, beta));
         }
-        let (net, same) = (i16::from(net(pos, &after, pos.turn())), after.turn() == pos.turn());
-        // The value of `after` for its own player to move.
-        let then = if after.is_over() {
-            0
-        } else if line.contains(&after) {
-            i16::from(repetition(&after))
-        } else if same {
-            alpha_beta(&after, line, alpha - net, beta - net)
-        } else {
-            alpha_beta(&after, line, net - beta, net - alpha)
-        };
-        let value = net + if same || after.is_over() { then } else { -then };
-        alpha = alpha.max(value);
-    }
-    line.pop();
-    alpha.min(beta)
-}
-
-/// The value of `pos` (in the tables, not over) after the positions of `line`, which lead to it
-/// (AN-2). An entry that is not [`Tables::rooted`] is worth its entry whatever the line; one on
-/// no cycle because no line from it comes back to the positions before it (they reach it, so it
-/// would be on their cycle). Rooted ones are searched, line by line.
-pub(crate) fn within(tables: &Tables, pos: &Position, line: &mut Line) -> Bounds {
-    let entry = tables.value(pos).expect("a position in the tables");
-    if tables.rooted(pos.board(), pos.turn()) != Some(true) {
-        return entry;
-    }
-    line.push(pos);
-    let best = pos
-        .children()
-        .map(|(_, after)| move_value(pos, &after, after_line(tables, pos, &after, line)))
-        .reduce(Bounds::max)
-        .expect("a position not over has a move (C-8)");
-    line.pop();
-    best
-}
-
-/// The value of `after`, a position after a move from `pos`, the line up to `pos` being `line`
-/// (AN-2): nothing once over; the settlement if it repeats a position of the line; its entry
-/// if the move captured (no line from a lower level comes back); else [`within`].
-pub(crate) fn after_line(tables: &Tables, pos: &Position, after: &Position, line: &mut Line) -> Bounds {
-    if after.is_over() {
-        Bounds::exact(0)
-    } else if line.contains(after) {
-        Bounds::exact(repetition(after))
-    } else if after.seeds_on_board() < pos.seeds_on_board() {
-        tables.value(after).expect("a lower level")
-    } else {
-        within(tables, after, line)
+        self.budget = self.budget.checked_sub(1)?;
+        line.push(pos);
+        for (_, after) in pos.children() {
+            if alpha >= beta {
+                break;
+            }
+            let (net, same) = (i16::from(net(pos, &after, pos.turn())), after.turn() == pos.turn());
+            // The value of `after` for its own player to move.
+            let then = if after.is_over() {
+                Some(0)
+            } else if line.contains(&after) {
+                Some(i16::from(repetition(&after)))
+            } else if let Some(known) = (self.known)(pos, &after) {
+                known
+            } else if same {
+                self.alpha_beta(&after, line, alpha - net, beta - net)
+            } else {
+                self.alpha_beta(&after, line, net - beta, net - alpha)
+            };
+            let Some(then) = then else {
+                line.pop();
+                return None;
+            };
+            let value = net + if same || after.is_over() { then } else { -then };
+            alpha = alpha.max(value);
+        }
+        line.pop();
+        Some(alpha.min(beta))
     }
 }

@@ -1,7 +1,9 @@
-//! The check of every entry against its children and the end rules (AN-1, AN-2), independent of
-//! how the entries were found: it plays the moves again with [`Position::children`] and values
-//! the entries on a cycle by a search over the lines from them (`search::within`), not from the
-//! components the build solved.
+//! The check of every entry against its children and the end rules (AN-1), independent of how
+//! the entries were found: it plays the moves again with [`Position::children`] and asks that
+//! each entry be its best move's value (the net the move captures plus the entry it leads to),
+//! a game over at once its settlement, and a pass the next player's entry negated. On a cycle
+//! this local check cannot tell the values AN-2 gives from other values that agree with each
+//! other round the cycle: the comparison with the plain search in the tests covers that.
 
 use mancala_core::{Position, Side};
 

@@ -53,6 +53,12 @@ fn mangala_one_seed_loops_back_to_its_owner() {
             assert_eq!(tables.rooted(&board, turn), Some(turn == owner), "pit {pit}, {turn}");
         }
     }
+    // The one move from pit 6 hands the seed to North, whose position is worth +1 to North as
+    // the root of its own lines; with South's position on the line the seed comes back: +1.
+    let pos = at(Variant::Mangala, free(), &[(6, 1)], Side::South);
+    let after = pos.play(Move::Sow(6)).expect("legal");
+    assert_eq!((after.turn(), tables.value(&after)), (Side::North, Some(Bounds::exact(1))));
+    assert_eq!(tables.moves(&pos), Some(vec![(Move::Sow(6), Bounds::exact(1))]));
 }
 
 /// AN-2, AM-4, AM-9: two seeds six or seven pits apart (South's pit 6, North's pit 13) chase

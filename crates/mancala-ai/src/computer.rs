@@ -1,7 +1,10 @@
 //! The engine: the search with its memory, and the decisions built on it
 //! (a level's move, hints, Mangala IV's side, Al-manqala's split).
 
+use std::sync::Arc;
+
 use mancala_core::{Game, Move, PlayError, Position, Side, SplitMix64, Variant};
+use mancala_tables::Tables;
 
 use crate::eval::{Evaluate, SEED, Tuned, terminal_score};
 use crate::search::{Analysis, Searcher};
@@ -166,6 +169,9 @@ impl SplitAdvice {
 #[derive(Debug, Clone, Default)]
 pub struct Computer {
     searcher: Searcher,
+    /// Endgame tables, probed by the searches of [`Computer::think`], hints and the levels
+    /// from Hard up (issue 11 §3); the weaker levels keep their own play.
+    tables: Option<Arc<Tables>>,
 }
 
 impl Computer {
@@ -178,7 +184,19 @@ impl Computer {
     /// An engine whose transposition table has `2^bits` entries of 16 bytes.
     #[must_use]
     pub fn with_table_bits(bits: u8) -> Computer {
-        Computer { searcher: Searcher::new(bits) }
+        Computer { searcher: Searcher::new(bits), tables: None }
+    }
+
+    /// Plays perfectly inside `tables` from now on (`None`: no tables): their positions, of
+    /// their game and options, are valued exactly (AN-1) instead of searched.
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables;
+    }
+
+    /// The endgame tables in use.
+    #[must_use]
+    pub fn tables(&self) -> Option<&Arc<Tables>> {
+        self.tables.as_ref()
     }
 
     /// Searches the last position of `history` (the game so far, start
@@ -196,6 +214,7 @@ impl Computer {
         eval: &E,
         clock: &mut dyn Clock,
     ) -> Option<Thought> {
+        self.searcher.set_tables(self.tables.clone());
         let analysis = self.searcher.analyse(history, limits, eval, clock, false)?;
         let best = analysis.moves[0];
         let root = history.last()?;
@@ -217,7 +236,14 @@ impl Computer {
     pub fn play(&mut self, history: &[Position], level: Level, seed: u64, clock: &mut dyn Clock) -> Option<Thought> {
         if level.searches() {
             let root = history.last()?;
-            return self.think(history, &level.limits(root.variant()), clock);
+            let limits = level.limits(root.variant());
+            if level >= Level::Hard {
+                return self.think(history, &limits, clock);
+            }
+            let tables = self.tables.take();
+            let thought = self.think(history, &limits, clock);
+            self.tables = tables;
+            return thought;
         }
         let root = history.last()?;
         if root.is_over() {
@@ -267,6 +293,7 @@ impl Computer {
     /// Empty if the game is over.
     pub fn hints(&mut self, history: &[Position], limits: &Limits, clock: &mut dyn Clock) -> Vec<PitHint> {
         let Some(root) = history.last().filter(|p| !p.is_over()) else { return Vec::new() };
+        self.searcher.set_tables(self.tables.clone());
         let analysis: Option<Analysis> = self.searcher.analyse(history, limits, &Tuned, clock, true);
         let top = analysis.as_ref().map_or(i32::MIN, |a| a.moves[0].score);
         let mover = root.turn();

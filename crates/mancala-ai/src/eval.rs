@@ -42,6 +42,17 @@ pub fn terminal_score(pos: &Position, side: Side) -> i32 {
     }
 }
 
+/// The score of a position for its player to move whose value (AN-1) is known exactly: `net`
+/// seeds more for the mover from here to the end. The final margin is the stores' margin plus
+/// `net`, and its sign decides the game (AN-3, C-7), scored as [`terminal_score`] scores an end.
+#[must_use]
+pub fn exact_score(pos: &Position, net: i32) -> i32 {
+    let mover = pos.turn();
+    let stores = pos.stores();
+    let margin = i32::from(*stores.get(mover)) - i32::from(*stores.get(mover.other())) + net;
+    WIN * margin.signum() + margin * SEED
+}
+
 /// Whether a score proves a win or a loss.
 #[must_use]
 pub fn is_decisive(score: i32) -> bool {

@@ -71,7 +71,7 @@ pub use clock::{Clock, NoClock};
 pub use computer::{
     Computer, LOOP_PLIES, PitHint, SPLIT_MARGIN, SideChoice, SplitAdvice, Thought, plies_without_capture, split_score,
 };
-pub use eval::{Evaluate, Linear, SEED, Tuned, WIN, features, terminal_score};
+pub use eval::{Evaluate, Linear, SEED, Tuned, WIN, exact_score, features, terminal_score};
 pub use level::{Level, ParseLevelError};
 pub use search::{Limits, MAX_PLY, Searcher};
 

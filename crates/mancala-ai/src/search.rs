@@ -10,14 +10,21 @@
 //! "horizon" flag; an iteration that never touched it solved the position
 //! exactly, and deepening stops.
 //!
+//! Inside the endgame tables ([`Searcher::set_tables`]) a position's value is known exactly
+//! (AN-1): the search takes it instead of searching on, at every node but the root, unless the
+//! value holds only at the root of a line (AN-2).
+//!
 //! Nothing in the recursion allocates: each ply's children, the path and
 //! the principal variations live in memory reserved when the searcher is
 //! made (which also keeps stack frames small, for wasm's small stack).
 
+use std::sync::Arc;
+
 use mancala_core::{Move, NoObserver, Options, Position, Repetitions, Side, Variant};
+use mancala_tables::Tables;
 
 use crate::Clock;
-use crate::eval::{Evaluate, terminal_score};
+use crate::eval::{Evaluate, exact_score, terminal_score};
 use crate::table::{EXACT, Entry, LOWER, PROVEN, UPPER, key_of};
 
 /// The deepest the search goes, in plies from the root.
@@ -81,6 +88,8 @@ pub struct Searcher {
     table: Vec<Entry>,
     /// The game's history and the search path, for repetition (C-6).
     line: Repetitions,
+    /// Endgame tables to probe, if any (for their game and options only).
+    tables: Option<Arc<Tables>>,
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     killers: [[u8; 2]; MAX_PLY],
@@ -106,12 +115,25 @@ impl Searcher {
         Searcher {
             table: vec![Entry::default(); 1 << bits.clamp(10, 26)],
             line: Repetitions::default(),
+            tables: None,
             pv: vec![[NO_PIT; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             killers: [[NO_PIT; 2]; MAX_PLY],
             kids: vec![[Position::new(Variant::Sadeqa, Options::default()); 12]; MAX_PLY],
             pits: vec![[NO_PIT; 12]; MAX_PLY],
         }
+    }
+
+    /// Probes `tables` from now on (`None`: none); they serve positions of their own game and
+    /// options only.
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables;
+    }
+
+    /// The tables probed, if any.
+    #[must_use]
+    pub fn tables(&self) -> Option<&Arc<Tables>> {
+        self.tables.as_ref()
     }
 
     /// Searches the last position of `history` (the game so far, start
@@ -248,13 +270,24 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         n
     }
 
+    /// The exact score of `pos` for its player to move from the tables, if they hold its value
+    /// after any line (AN-2: not one that holds only at the root of a line).
+    fn probe(&self, pos: &Position) -> Option<i32> {
+        let tables = self.s.tables.as_deref()?;
+        let value = tables.value(pos)?;
+        if !value.is_exact() || tables.rooted(pos.board(), pos.turn())? {
+            return None;
+        }
+        Some(exact_score(pos, i32::from(value.lo)))
+    }
+
     /// The static value of a child for `mover`: the true score if it is
-    /// over, else the evaluation, negated if the turn passed.
+    /// over or in the tables, else the evaluation, negated if the turn passed.
     fn static_value(&self, child: &Position, mover: Side) -> i32 {
         if child.is_over() {
             terminal_score(child, mover)
         } else {
-            let e = self.eval.evaluate(child);
+            let e = self.probe(child).unwrap_or_else(|| self.eval.evaluate(child));
             if child.turn() == mover { e } else { -e }
         }
     }
@@ -337,6 +370,9 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         if self.out_of_budget() {
             return 0;
         }
+        if let Some(score) = self.probe(pos) {
+            return score;
+        }
         if depth <= 0 || ply + 1 >= MAX_PLY {
             self.horizon = true;
             return self.eval.evaluate(pos);
@@ -395,8 +431,8 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             let score = if child.is_over() {
                 values[i]
             } else if next == 0 {
-                // The children are leaves: their value is known already.
-                self.horizon = true;
+                // The children are leaves: their value is known already (exactly, in the tables).
+                self.horizon |= self.probe(&child).is_none();
                 values[i]
             } else if k == 0 {
                 self.child_score(&child, mover, next, alpha, beta, ply + 1)

@@ -94,6 +94,7 @@ export function createApp(doc, opts) {
       if (el.start.open) el.start.close();
       el.splitOffer.hidden = true;
       el.shareBox.hidden = true;
+      el.copyBox.hidden = true;
     },
     next: () => play.next(),
     end: () => panels.showEnd(),
@@ -112,7 +113,14 @@ export function createApp(doc, opts) {
     hints ??= new (await import('./hint.js')).Hints(ctx, session, computer);
     hints.toggle();
   };
-  const unbind = bindEvents(ctx, { board, play, split, panels, start, hint });
+  /** Records and embed codes (record.js), loaded when one of their buttons is first pressed. */
+  /** @type {import('./record.js').Records | null} */
+  let records = null;
+  const record = async (/** @type {'copy' | 'embed' | 'paste'} */ action) => {
+    records ??= new (await import('./record.js')).Records(ctx, session, games);
+    records[action]();
+  };
+  const unbind = bindEvents(ctx, { board, play, split, panels, start, hint, record });
   const destroy = () => {
     play.reset();
     play.bump();

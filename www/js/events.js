@@ -18,6 +18,8 @@ import { letterPit } from './catalog.js';
  * @property {import('./panels.js').Panels} panels
  * @property {import('./start.js').Start} start
  * @property {() => void} hint  the Hint button (hint.js, loaded on first use)
+ * @property {(action: 'copy' | 'embed' | 'paste') => void} record  the record's and embed code's buttons
+ *   (record.js, loaded on first use)
  */
 
 /**
@@ -25,7 +27,7 @@ import { letterPit } from './catalog.js';
  * @param {Parts} parts
  * @returns {() => void}
  */
-export function bindEvents(ctx, { board, play, split, panels, start, hint }) {
+export function bindEvents(ctx, { board, play, split, panels, start, hint, record }) {
   const { el, doc, store } = ctx;
   /** @type {(() => void)[]} */
   const cleanups = [];
@@ -93,6 +95,9 @@ export function bindEvents(ctx, { board, play, split, panels, start, hint }) {
     if (b) play.jump(Number(/** @type {HTMLElement} */ (b).dataset.ply));
   });
   on(el.share, 'click', () => panels.share());
+  on(el.recordCopy, 'click', () => record('copy'));
+  on(el.embedCopy, 'click', () => record('embed'));
+  on(el.recordOpen, 'click', () => record('paste'));
   on(el.lang, 'change', () => panels.setLanguage(el.lang.value));
   on(el.setForced, 'change', () => {
     panels.setSetting({ autoForced: el.setForced.checked });

@@ -76,6 +76,7 @@ export class Panels {
     if (!store.state.game) return;
     const url = `${location.href.split('#')[0]}#${this.link()}`;
     el.shareLink.value = url;
+    el.copyBox.hidden = true;
     el.shareBox.hidden = false;
     el.shareLink.select();
     const done = () => store.update({ notice: m.t('record.copied'), noticeIsError: false });

@@ -10,7 +10,7 @@
  */
 
 import { decodeLink, encodeLink } from './link.js';
-import { linkIgnored, linkRefused, readError, resultLine } from './narrate.js';
+import { linkIgnored, readError, reasons, resultLine } from './narrate.js';
 import { levelNumbers } from './catalog.js';
 import { DEFAULT_LEVEL, seatsFor } from './state.js';
 import { formatOf, parseAutosave } from './storage.js';
@@ -238,17 +238,28 @@ export class Session {
   openLink(text, problems = []) {
     const link = decodeLink(text, this.engine.variants);
     if (!link) return '';
+    const notice = this.openDecoded(link, problems, 'link');
+    if (notice !== null && this.store.state.game) this.store.update({ notice: `${notice} ${this.m.t('link.kept')}`, noticeIsError: true });
+    return notice;
+  }
+
+  /**
+   * Opens a decoded game, a share link's, a game record's (record.js) or a set-up position's (editor.js), and
+   * says so over the board. Returns null when it did, else why not, in words
+   * (`<kind>.bad`); nothing changes then.
+   * @param {import('./link.js').Decoded} link
+   * @param {Problem[]} problems bad parameters beside its own
+   * @param {'link' | 'transcript' | 'editor'} kind whose words: `<kind>.bad`, `.ignored`, `.opened`
+   * @returns {string | null}
+   */
+  openDecoded(link, problems, kind) {
     const m = this.m;
     const all = [...problems, ...link.problems];
     const refusal = link.game === null ? null : this.open(link.game, this.seatingFrom(link.seating), link.written);
-    if (link.game === null || refusal !== null) {
-      const notice = linkRefused(m, all, refusal);
-      if (this.store.state.game) this.store.update({ notice: `${notice} ${m.t('link.kept')}`, noticeIsError: true });
-      return notice;
-    }
+    if (link.game === null || refusal !== null) return m.t(`${kind}.bad`, { reason: reasons(m, all, refusal) });
     this.autosave();
-    const ignored = linkIgnored(m, all);
-    this.store.update({ notice: ignored || m.t('link.opened'), noticeIsError: Boolean(ignored) });
+    const ignored = all.length ? m.t(`${kind}.ignored`, { reason: reasons(m, all) }) : '';
+    this.store.update({ notice: ignored || m.t(`${kind}.opened`), noticeIsError: Boolean(ignored) });
     // A finished game says how it ended, as it would have when its last move was played.
     const s = this.store.state;
     if (s.game?.over && !s.viewOnly) this.hooks.end();

@@ -3,8 +3,6 @@
 //! iterative Tarjan, are solved sinks first, so that every move leads to a solved entry or
 //! into the component itself (`loops`).
 
-use std::time::Instant;
-
 use mancala_core::{Position, Side};
 
 use crate::loops::{Graph, Loops};
@@ -53,7 +51,7 @@ pub struct LevelStats {
     pub searched: usize,
     /// Entries whose search went over its budget: they keep bounds.
     pub given_up: usize,
-    /// Seconds to build the level.
+    /// Seconds to build the level (0 in wasm32-unknown-unknown, which has no clock for std).
     pub seconds: f64,
 }
 
@@ -67,7 +65,9 @@ struct Moves {
 
 /// Builds the level of `seeds` seeds on the solved lower levels of `tables`.
 pub(crate) fn build(tables: &Tables, seeds: usize) -> (Level, LevelStats) {
-    let clock = Instant::now();
+    // Timed where the platform has a clock: std's Instant panics in wasm32-unknown-unknown.
+    #[cfg(not(target_arch = "wasm32"))]
+    let clock = std::time::Instant::now();
     let moves = expand(tables, seeds);
     let n = moves.out.len();
     let mut stats = LevelStats { seeds, positions: n, moves_within: moves.within.len(), ..LevelStats::default() };
@@ -85,7 +85,10 @@ pub(crate) fn build(tables: &Tables, seeds: usize) -> (Level, LevelStats) {
         loops.solve(&graph, component, &mut level.entries, &mut stats, |v| level.rooted[v / 64] |= 1 << (v % 64));
     });
     stats.exact = level.entries.iter().filter(|b| b.is_exact()).count();
-    stats.seconds = clock.elapsed().as_secs_f64();
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        stats.seconds = clock.elapsed().as_secs_f64();
+    }
     debug_assert!(level.entries.iter().all(|&b| b != NONE && b.lo <= b.hi));
     (level, stats)
 }

@@ -41,8 +41,9 @@ struct EndView {
 
 #[derive(Debug, Deserialize)]
 struct MoveView {
+    /// A pit number, or "split".
     #[serde(rename = "move")]
-    mv: String,
+    mv: serde_json::Value,
     side: String,
 }
 
@@ -148,7 +149,7 @@ fn play_returns_the_trace() {
     let s = state(&game);
     assert_eq!(s.board, vec![0, 8, 8, 8, 8, 8, 8, 8, 7, 7, 7, 7, 7, 7]);
     assert_eq!(s.to_move.as_deref(), Some("north"));
-    assert_eq!((s.ply, s.moves.len(), s.moves[0].mv.as_str(), s.moves[0].side.as_str()), (1, 1, "0", "south"));
+    assert_eq!((s.ply, s.moves.len(), s.moves[0].mv.clone(), s.moves[0].side.as_str()), (1, 1, 0.into(), "south"));
 }
 
 /// AW-4, AW-5 are in the trace as typed steps with kinds and receivers.
@@ -471,17 +472,18 @@ fn pit_letters_both_ways() {
     assert!(letter_pit("split", 7).is_err());
 }
 
-/// A share link's game built by the wasm: letters or numbers, a ply, a set-up start; the save it
-/// writes is the one `Game.load` reads, and bad moves are named as `load` names them.
+/// A share link's game built by the wasm: letters, numbers as text or as numbers (as `state()`
+/// lists moves), a ply, a set-up start; the save it writes is the one `Game.load` reads, and bad
+/// moves are named as `load` names them.
 #[wasm_bindgen_test]
 fn replay_builds_a_linked_game() {
-    let moves = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-    let game =
-        Game::replay("sadeqa-iii", JsValue::UNDEFINED, moves(&["c", "A", "1"]), Some(2), JsValue::UNDEFINED).unwrap();
+    let moves = |list: &[&str]| list.iter().map(|s| JsValue::from_str(s)).collect::<Vec<_>>();
+    let mixed = vec![JsValue::from_str("c"), JsValue::from_str("A"), JsValue::from(1)];
+    let game = Game::replay("sadeqa-iii", JsValue::UNDEFINED, mixed, Some(2), JsValue::UNDEFINED).unwrap();
     let s = state(&game);
     assert_eq!(
-        (s.ply, s.moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(), s.moves.len() > s.ply),
-        (2, vec!["2", "8", "1"], true)
+        (s.ply, s.moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>(), s.moves.len() > s.ply),
+        (2, vec![2.into(), 8.into(), 1.into()], true)
     );
     let saved: serde_json::Value = serde_json::from_str(&game.save()).unwrap();
     assert_eq!(
@@ -502,5 +504,14 @@ fn replay_builds_a_linked_game() {
         ("illegal".into(), r#"{"number":2,"text":"2","why":"not-your-pit"}"#.into())
     );
     assert_eq!(err("chess", &[]), ("unknown-game".into(), r#"{"name":"chess"}"#.into()));
+    let number = |pit: f64| {
+        coded(
+            Game::replay("sadeqa-iii", JsValue::UNDEFINED, vec![JsValue::from(pit)], None, JsValue::UNDEFINED)
+                .unwrap_err(),
+        )
+    };
+    assert_eq!(number(16.0), ("illegal".into(), r#"{"number":1,"text":"16","why":"no-such-pit"}"#.into()));
+    assert_eq!(number(300.0), ("not-a-move".into(), r#"{"number":1,"text":"300"}"#.into()));
+    assert_eq!(number(2.5), ("not-a-move".into(), r#"{"number":1,"text":"2.5"}"#.into()));
     assert_eq!(save_format(), 1);
 }

@@ -3,8 +3,11 @@
 //! [`Game`] handle (its whole history, for repetition, C-6) and answers with
 //! small copied values.
 
+use std::sync::Arc;
+
 use mancala_ai::Level;
-use mancala_core::Side;
+use mancala_core::{Options, Side, Variant};
+use mancala_tables::Tables;
 use mancala_wasm::{Game, to_js};
 use wasm_bindgen::prelude::*;
 
@@ -18,6 +21,19 @@ fn clock() -> impl FnMut() -> f64 {
     let performance: Option<web_sys::Performance> =
         js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok().and_then(|p| p.dyn_into().ok());
     move || performance.as_ref().map_or_else(js_sys::Date::now, web_sys::Performance::now)
+}
+
+/// The most seeds of the endgame tables the worker builds for a game (issue 11 §3), once a
+/// position first needs them: tables that build in about a second natively (docs/tables.md), so
+/// the first move of an endgame waits little. None: no tables (Mangala IV's forced play is played
+/// out, MG-4; Anywoli's first level worth a table, 8 seeds, takes a minute).
+fn quick_tables(variant: Variant, options: &Options) -> Option<usize> {
+    match variant {
+        Variant::Mangala => options.free_choice.then_some(8),
+        Variant::Sadeqa => Some(7),
+        Variant::Manqala => Some(8),
+        Variant::Anywoli => None,
+    }
 }
 
 /// The computer player.
@@ -44,6 +60,7 @@ impl Computer {
     #[wasm_bindgen(unchecked_return_type = "Thought")]
     pub fn think(&mut self, game: &Game, level_id: &str, seed: u32) -> Result<JsValue, JsError> {
         let level = level(level_id)?;
+        self.tables_for(game);
         let thought = self
             .computer
             .play(game.history(), level, u64::from(seed), &mut clock())
@@ -61,6 +78,7 @@ impl Computer {
     #[wasm_bindgen(unchecked_return_type = "PitHint[]")]
     pub fn hints(&mut self, game: &Game, level_id: &str) -> Result<JsValue, JsError> {
         let limits = level(level_id)?.limits(game.start().variant());
+        self.tables_for(game);
         to_js(&self.computer.hints(game.history(), &limits, &mut clock()))
     }
 
@@ -88,5 +106,19 @@ impl Computer {
         let limits = level(level_id)?.limits(game.start().variant());
         let side: Side = side.parse().map_err(|e| JsError::new(&format!("{e}")))?;
         Ok(self.computer.split_advice(game.history(), side, &limits, &mut clock()).is_some_and(|a| a.accept))
+    }
+}
+
+impl Computer {
+    /// Builds the game's endgame tables when its position first comes within them (and keeps
+    /// them for the game's rules: a new game of other rules builds its own).
+    fn tables_for(&mut self, game: &Game) {
+        let Some(pos) = game.history().last() else { return };
+        let Some(seeds) = quick_tables(pos.variant(), pos.options()) else { return };
+        let serves = |t: &Arc<Tables>| t.value(pos).is_some();
+        if pos.is_over() || pos.seeds_on_board() as usize > seeds || self.computer.tables().is_some_and(serves) {
+            return;
+        }
+        self.computer.set_tables(Some(Arc::new(Tables::build(pos.variant(), *pos.options(), seeds))));
     }
 }

@@ -131,3 +131,20 @@ fn hints_under_forced_play_point_to_the_forced_pit() {
     assert!(list.iter().filter(|h| h.score.is_none()).all(|h| h.illegal.as_deref() == Some("forced")));
     assert!(message(ai.hints(&game, "grandmaster").unwrap_err()).starts_with("unknown level"));
 }
+
+/// Issue 11 §3, AN-1, SQ-5: within the worker's endgame tables (built on first need) the hint is
+/// exact. South's one seed sows into North's empty pit 8; North moves it on and, South having no
+/// move, takes it (SQ-5): one seed net to North, so South wins 49–47 by two.
+#[wasm_bindgen_test]
+fn hints_in_an_endgame_are_exact_from_the_tables() {
+    let text = r#"{"format": 1, "variant": "sadeqa-iii", "moves": [],
+        "position": {"board": [0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0], "stores": {"south": 49, "north": 46}, "turn": "south"}}"#;
+    let game = Game::load(text).unwrap();
+    let mut ai = Computer::new();
+    let list = hints(&mut ai, &game, "hard");
+    let sown = &list[7];
+    assert_eq!((sown.pit, sown.score, sown.best, sown.exact), (7, Some(100_000 + 2 * 100), true, true), "{sown:?}");
+    assert!(list[..7].iter().all(|h| h.illegal.as_deref() == Some("empty-pit")));
+    let t: Thought = serde_wasm_bindgen::from_value(ai.think(&game, "expert", 1).unwrap()).unwrap();
+    assert_eq!(t.mv, PageMove::Pit(7));
+}

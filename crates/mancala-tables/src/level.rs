@@ -19,13 +19,28 @@ pub(crate) struct Level {
     /// One bit an entry: whether it was found by a search over the lines from it (on a cycle,
     /// the bounds of the game played forever differing).
     rooted: Vec<u64>,
+    /// One bit an entry: whether it lies on a cycle of moves without capture.
+    cycle: Vec<u64>,
 }
 
 impl Level {
     /// Whether entry `index` was found by a search over the lines from it.
     pub(crate) fn rooted(&self, index: usize) -> bool {
-        self.rooted[index / 64] >> (index % 64) & 1 == 1
+        bit(&self.rooted, index)
     }
+
+    /// Whether entry `index` lies on a cycle.
+    pub(crate) fn on_cycle(&self, index: usize) -> bool {
+        bit(&self.cycle, index)
+    }
+}
+
+fn bit(bits: &[u64], index: usize) -> bool {
+    bits[index / 64] >> (index % 64) & 1 == 1
+}
+
+fn set(bits: &mut [u64], index: usize) {
+    bits[index / 64] |= 1 << (index % 64);
 }
 
 /// What building a level found and cost.
@@ -71,7 +86,7 @@ pub(crate) fn build(tables: &Tables, seeds: usize) -> (Level, LevelStats) {
     let moves = expand(tables, seeds);
     let n = moves.out.len();
     let mut stats = LevelStats { seeds, positions: n, moves_within: moves.within.len(), ..LevelStats::default() };
-    let mut level = Level { entries: vec![NONE; n], rooted: vec![0; n.div_ceil(64)] };
+    let mut level = Level { entries: vec![NONE; n], rooted: vec![0; n.div_ceil(64)], cycle: vec![0; n.div_ceil(64)] };
     let mut loops = Loops::new(tables, seeds);
     components(&moves, |component, local, inside| {
         let v = component[0] as usize;
@@ -82,7 +97,10 @@ pub(crate) fn build(tables: &Tables, seeds: usize) -> (Level, LevelStats) {
             return;
         }
         let graph = Graph { out: &moves.out, start: &moves.start, within: &moves.within, inside, local };
-        loops.solve(&graph, component, &mut level.entries, &mut stats, |v| level.rooted[v / 64] |= 1 << (v % 64));
+        loops.solve(&graph, component, &mut level.entries, &mut stats, |v| set(&mut level.rooted, v));
+        for &v in component {
+            set(&mut level.cycle, v as usize);
+        }
     });
     stats.exact = level.entries.iter().filter(|b| b.is_exact()).count();
     #[cfg(not(target_arch = "wasm32"))]
@@ -104,7 +122,10 @@ pub(crate) fn seen_from(v: usize, w: u32, value: Bounds) -> Bounds {
 fn expand(tables: &Tables, seeds: usize) -> Moves {
     let pits = tables.boards.pits();
     let n = tables.boards.count(seeds) * 2;
-    let mut moves = Moves { out: vec![NONE; n], start: Vec::with_capacity(n + 1), within: Vec::with_capacity(n * 3) };
+    // Up to 3.1 moves within the level an entry in the default tables (Anywoli's 8 seeds): room
+    // for 3.5, so that the largest array is not copied into one twice its size as it fills.
+    let within = Vec::with_capacity(n * 7 / 2);
+    let mut moves = Moves { out: vec![NONE; n], start: Vec::with_capacity(n + 1), within };
     for rank in 0..n / 2 {
         let board = tables.board(seeds, rank);
         for turn in Side::ALL {

@@ -241,6 +241,17 @@ impl Tables {
         self.levels.get(level).map(|l| l.rooted(index))
     }
 
+    /// Whether a line from this entry can come back to it (a cycle of moves without capture).
+    /// An entry on no cycle is its position's value after any line that leads to it: no line
+    /// from it comes back to the positions before it (they reach it, so it would be on their
+    /// cycle). One on a cycle is its position's own value (the lines from it, AN-2), which
+    /// inside a longer line can differ: the line may come back to a position before it.
+    #[must_use]
+    pub fn on_cycle(&self, board: &[u8], turn: Side) -> Option<bool> {
+        let (level, index) = self.locate(board, turn)?;
+        self.levels.get(level).map(|l| l.on_cycle(index))
+    }
+
     /// The value of `pos` for its player to move (AN-1, the lines from `pos` scored by AN-2), if
     /// its board is in the tables and these are its game and options; 0 once the game is over.
     /// (Inside a line, where a position on a cycle can come back to those before it, its AN-2

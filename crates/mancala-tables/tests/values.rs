@@ -32,6 +32,7 @@ fn sadeqa_one_seed_goes_to_the_last_mover() {
     let tables = Tables::build(Variant::Sadeqa, Options::default(), 1);
     let pos = at(Variant::Sadeqa, Options::default(), &[(7, 1)], Side::South);
     assert_eq!(tables.value(&pos), Some(Bounds::exact(-1)));
+    assert_eq!(tables.on_cycle(pos.board(), Side::South), Some(false));
     assert_eq!(tables.entry(pos.board(), Side::North), Some(Bounds::exact(-1)));
 }
 
@@ -51,6 +52,8 @@ fn mangala_one_seed_loops_back_to_its_owner() {
             let expected = if turn == owner { 1 } else { -1 };
             assert_eq!(tables.entry(&board, turn), Some(Bounds::exact(expected)), "pit {pit}, {turn}");
             assert_eq!(tables.rooted(&board, turn), Some(turn == owner), "pit {pit}, {turn}");
+            // A pass (the other player's row is empty) is no position of a line: on no cycle.
+            assert_eq!(tables.on_cycle(&board, turn), Some(turn == owner), "pit {pit}, {turn}");
         }
     }
     // The one move from pit 6 hands the seed to North, whose position is worth +1 to North as

@@ -31,6 +31,8 @@ function seed() {
 function answer(msg, computer) {
   const game = Game.load(String(msg.save));
   try {
+    // A position of the record (the analysis, position by position): the moves after it are undone.
+    if (msg.ply !== undefined && !game.jump(Number(msg.ply))) throw new Error(`the record has no position ${String(msg.ply)}`);
     const level = levelId(msg.level);
     switch (msg.type) {
       case 'think':

@@ -71,9 +71,13 @@ export function createApp(doc, opts) {
   /** Hints (hint.js), loaded when the Hint button is first pressed: no part of the first load. */
   /** @type {import('./hint.js').Hints | null} */
   let hints = null;
+  /** Analysis mode (analysis.js), loaded when the Analyse button is first pressed. */
+  /** @type {import('./analysis.js').Analysis | null} */
+  let analysis = null;
   store.paint = (now) => {
     board.paint(now);
     hints?.frame();
+    analysis?.frame();
   };
   const games = variants();
   const computer = new Computer();
@@ -120,13 +124,18 @@ export function createApp(doc, opts) {
     records ??= new (await import('./record.js')).Records(ctx, session, games);
     records[action]();
   };
-  const unbind = bindEvents(ctx, { board, play, split, panels, start, hint, record });
+  const analyse = async () => {
+    analysis ??= new (await import('./analysis.js')).Analysis(ctx, session, (ply) => play.jump(ply));
+    analysis.toggle();
+  };
+  const unbind = bindEvents(ctx, { board, play, split, panels, start, hint, analyse, record });
   const destroy = () => {
     play.reset();
     play.bump();
     store.stop();
     unbind();
     computer.terminate();
+    analysis?.computer.terminate();
     session.destroy();
   };
   return createApi({ ctx, session, play, panels, board, destroy });

@@ -3,7 +3,8 @@
  * The computer player: a Web Worker (`ai.worker.js`) with its own wasm
  * instance, so the page never waits for the search. Protocol:
  * `{type: 'think', id, save, level}` → `{type: 'move', id, ...thought}` ({@link Thought});
- * `{type: 'hints', id, save, level}` → `{type: 'hints', id, hints}` ({@link Hint}s);
+ * `{type: 'hints', id, save, level, ply?}` → `{type: 'hints', id, hints}` ({@link Hint}s; of the
+ * position after `ply` moves of the save's record when given, else of the save's own position);
  * `{type: 'split', id, save, side, level}` → `{type: 'split', id, accept}`;
  * `{type: 'side', id, save, level}` → `{type: 'side', id, side}`;
  * any failure → `{type: 'error', id, message}`.
@@ -89,6 +90,19 @@ export class Computer {
    */
   async hints(save, level) {
     const reply = /** @type {{hints: Hint[]}} */ (await this.ask({ type: 'hints', save, level }));
+    return reply.hints;
+  }
+
+  /**
+   * The hints of the position after `ply` moves of the record in `save` (undone moves included),
+   * as {@link hints} gives them: the analysis of a whole game sends one save, position by position.
+   * @param {string} save
+   * @param {number} ply
+   * @param {number} level
+   * @returns {Promise<Hint[]>}
+   */
+  async hintsAt(save, ply, level) {
+    const reply = /** @type {{hints: Hint[]}} */ (await this.ask({ type: 'hints', save, level, ply }));
     return reply.hints;
   }
 

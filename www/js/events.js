@@ -18,6 +18,7 @@ import { letterPit } from './catalog.js';
  * @property {import('./panels.js').Panels} panels
  * @property {import('./start.js').Start} start
  * @property {() => void} hint  the Hint button (hint.js, loaded on first use)
+ * @property {() => void} analyse  the Analyse button (analysis.js, loaded on first use)
  * @property {(action: 'copy' | 'embed' | 'paste') => void} record  the record's and embed code's buttons
  *   (record.js, loaded on first use)
  */
@@ -27,7 +28,7 @@ import { letterPit } from './catalog.js';
  * @param {Parts} parts
  * @returns {() => void}
  */
-export function bindEvents(ctx, { board, play, split, panels, start, hint, record }) {
+export function bindEvents(ctx, { board, play, split, panels, start, hint, analyse, record }) {
   const { el, doc, store } = ctx;
   /** @type {(() => void)[]} */
   const cleanups = [];
@@ -72,6 +73,7 @@ export function bindEvents(ctx, { board, play, split, panels, start, hint, recor
   on(el.split, 'click', () => split.propose());
   on(el.resume, 'click', () => play.resume());
   on(el.hint, 'click', hint);
+  on(el.analyse, 'click', analyse);
   on(el.splitAccept, 'click', () => split.answer(true));
   on(el.splitDecline, 'click', () => split.answer(false));
   on(el.speed, 'change', () => {

@@ -70,6 +70,8 @@ export function findElements(doc) {
     resume: /** @type {HTMLButtonElement} */ ($('btn-resume')),
     hint: /** @type {HTMLButtonElement} */ ($('btn-hint')),
     hintBox: $('hint'),
+    analyse: /** @type {HTMLButtonElement} */ ($('btn-analyse')),
+    analysisBox: $('analysis'),
     speed: /** @type {HTMLSelectElement} */ ($('speed')),
     live: $('live'),
     lang: /** @type {HTMLSelectElement} */ ($('lang')),

@@ -38,6 +38,8 @@ test.describe('Mangala IV ritual "Tek mi, Çift mi?" (MG-3)', () => {
     await expect(ritual).toContainText('Right guess: Player 2 chooses a side.');
     await ritual.getByRole('button', { name: 'Take North' }).click();
     await expect(ritual).toContainText('Player 1 plays South and Player 2 plays North. South moves first.');
+    // MG-4, MG-9: under forced play the side choice decided the game, and the ritual says how.
+    await expect(ritual).toContainText('With forced play the game is already decided: Player 1 wins 64–34, playing South.');
     await ritual.getByRole('button', { name: 'Start playing' }).click();
     await expect(ritual).toBeHidden();
     await expect(page.locator('#player-north .who')).toHaveText('Player 2 · North');
@@ -55,6 +57,7 @@ test.describe('Mangala IV ritual "Tek mi, Çift mi?" (MG-3)', () => {
     // The hider takes North for themselves, so Player 2 plays South and moves first.
     await ritual.getByRole('button', { name: 'Take North' }).click();
     await expect(ritual).toContainText('Player 2 plays South and Player 1 plays North.');
+    await expect(ritual).toContainText('the game is already decided: Player 2 wins 64–34, playing South.');
     await ritual.getByRole('button', { name: 'Start playing' }).click();
     await expect(page.locator('#player-south .who')).toHaveText('Player 2 · South');
     // The seating survives a reload.

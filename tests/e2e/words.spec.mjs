@@ -40,7 +40,8 @@ for (const [locale, lang, expected] of /** @type {const} */ ([
     'en',
     {
       reveal: 'The hand opens: one counter, odd. You guessed odd. Right guess: you choose a side.',
-      done: 'You play South and the computer plays North. South moves first.',
+      // MG-4, MG-9: with the even setup and forced play the first mover wins 64–34.
+      done: 'You play South and the computer plays North. South moves first. With forced play the game is already decided: you win 64–34, playing South.',
       toMove: 'your move',
     },
   ],
@@ -49,7 +50,7 @@ for (const [locale, lang, expected] of /** @type {const} */ ([
     'it',
     {
       reveal: 'La mano si apre: un gettone, dispari. Avevi detto dispari. Indovinato: scegli tu il lato.',
-      done: 'Tu giochi a Sud e il computer a Nord. Muove per primo Sud.',
+      done: 'Tu giochi a Sud e il computer a Nord. Muove per primo Sud. Con la mossa obbligata la partita è già decisa: vinci tu 64–34 giocando a Sud.',
       toMove: 'tocca a te',
     },
   ],
@@ -273,7 +274,7 @@ test('links take the move list\'s letters as well as numbers; share links are wr
   await idle(page);
   await expect(page.locator('#notice')).toHaveText('This game was opened from a shared link.');
   expect(await shown(page)).toEqual(byNumbers);
-  expect((await engine(page)).moves).toEqual(line.map(String));
+  expect((await engine(page)).moves).toEqual(line);
   const record = await page.locator('#moves .mv').allTextContents();
   expect(record.slice(1)).toEqual(line.map(letter));
   await page.locator('#btn-share').click();

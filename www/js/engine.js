@@ -174,6 +174,15 @@ export class Game {
     return this.game.preview(String(move));
   }
 
+  /**
+   * Mangala IV's ritual under forced play: how the game from its start ends, played out; null
+   * unless play is forced.
+   * @returns {import('../pkg/mancala_wasm.js').PositionView | null}
+   */
+  forcedEnd() {
+    return this.game.forcedEnd();
+  }
+
   /** @returns {boolean} */
   undo() {
     return this.game.undo();

@@ -29,6 +29,8 @@ import { said } from './narrate.js';
  * @property {(chooser: 'challenger' | 'guesser', side: Side) => {south: 'challenger' | 'guesser', north: 'challenger' | 'guesser'}} seats
  * @property {() => 1 | 2} hidden a random one or two
  * @property {() => Promise<Side>} side the side the computer takes when it decides
+ * @property {() => import('../pkg/mancala_wasm.js').PositionView | null} decided how the game ends
+ *   under forced play (MG-4), played out; null with free choice
  */
 
 const SKIP = Symbol('skip');
@@ -173,11 +175,14 @@ export async function runRitual(el, m, seating, first, engine, announce) {
 
     // 6. The result.
     // Worded by who plays South: the pair is you and the computer, or Player 1 and Player 2.
-    const done = said(m, 'ritual.done', players.south, {
+    const seated = said(m, 'ritual.done', players.south, {
       south: name(players.south),
       north: name(players.north),
       first: m.t(`side.${first}`),
     });
+    // Under forced play the choice decided the game (MG-4, MG-9): say how, so it can be checked.
+    const end = engine.decided();
+    const done = end ? `${seated} ${decidedText(m, end, players)}` : seated;
     const start = await ask(human(decider) ? done : `${reveal} ${verdict} ${done}`, [[true, m.t('ritual.start')]], false);
     void start;
     return players;
@@ -185,4 +190,20 @@ export async function runRitual(el, m, seating, first, engine, announce) {
     el.section.hidden = true;
     el.actions.replaceChildren();
   }
+}
+
+/**
+ * How a game under forced play ends, as the ritual says it once the sides are taken (MG-4):
+ * who wins and by how much, in the winner's person, or the draw.
+ * @param {Messages} m
+ * @param {import('../pkg/mancala_wasm.js').PositionView} end the played-out end
+ * @param {{south: string, north: string}} players who sits where
+ * @returns {string}
+ */
+export function decidedText(m, end, players) {
+  const { south, north } = end.stores;
+  const winner = end.end?.winner;
+  if (!winner) return m.t('ritual.decidedDraw', { a: south, b: north });
+  const [a, b] = winner === 'south' ? [south, north] : [north, south];
+  return said(m, 'ritual.decided', players[winner], { side: m.t(`side.${winner}`), a, b });
 }

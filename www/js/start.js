@@ -113,6 +113,7 @@ export class Start {
           seats: ritualSeats,
           hidden: randomHidden,
           side: () => this.play.computer.chooseSide(game.save(), choice.seating.level).catch(() => first),
+          decided: () => game.forcedEnd(),
         },
         (text) => ctx.announce(text),
       );

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use mancala_core::{Game, Move, PlayError, Position, Side, SplitMix64, Variant};
+use mancala_core::{Move, PlayError, Position, Side, SplitMix64, Variant, ritual};
 use mancala_tables::Tables;
 
 use crate::eval::{Evaluate, SEED, Tuned, terminal_score};
@@ -200,7 +200,7 @@ impl Computer {
     }
 
     /// Searches the last position of `history` (the game so far, start
-    /// first, as [`Game::positions`] gives it) within `limits`, with the
+    /// first, as [`Game::positions`](mancala_core::Game::positions) gives it) within `limits`, with the
     /// tuned evaluation. `None` if the game is over or `history` empty.
     pub fn think(&mut self, history: &[Position], limits: &Limits, clock: &mut dyn Clock) -> Option<Thought> {
         self.think_with(history, limits, &Tuned, clock)
@@ -342,13 +342,8 @@ impl Computer {
         let first = start.turn();
         let (score, exact) = if start.is_over() {
             (terminal_score(start, first), true)
-        } else if start.rules().forced_leftmost {
-            let mut game = Game::new(*start);
-            while let Some(&pit) = game.position().legal_moves().pits().first() {
-                // A listed move is legal, so play cannot fail.
-                let _ = game.play(Move::Sow(pit));
-            }
-            (terminal_score(game.position(), first), true)
+        } else if let Some(end) = ritual::forced_end(start) {
+            (terminal_score(&end, first), true)
         } else {
             match self.think(&[*start], limits, clock) {
                 Some(t) => (t.score, t.exact),

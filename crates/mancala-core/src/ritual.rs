@@ -9,7 +9,7 @@
 //! assert_eq!(chooser(1, Parity::Even), Some(Role::Challenger));
 //! ```
 
-use crate::{BySide, Side};
+use crate::{BySide, Game, Move, Position, Side};
 
 /// The guess: odd or even.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,6 +39,29 @@ pub fn chooser(hidden: u8, guess: Parity) -> Option<Role> {
         _ => return None,
     };
     Some(if parity == guess { Role::Guesser } else { Role::Challenger })
+}
+
+/// How the game from `start` ends under forced play (MG-4), played out: the one legal move each
+/// turn, repetition (C-6) applied. The side choice of the ritual (MG-3) then decides the game,
+/// and this says how before it is made (MG-9: with the even setup, the first mover wins 64–34).
+/// `None` unless play is forced.
+///
+/// ```
+/// use mancala_core::{BySide, Options, Position, Variant, ritual};
+/// let end = ritual::forced_end(&Position::new(Variant::Mangala, Options::default())).unwrap();
+/// assert_eq!(end.stores(), BySide { south: 64, north: 34 });
+/// ```
+#[must_use]
+pub fn forced_end(start: &Position) -> Option<Position> {
+    if !start.rules().forced_leftmost {
+        return None;
+    }
+    let mut game = Game::new(*start);
+    while let Some(&pit) = game.position().legal_moves().pits().first() {
+        // The listed move is the legal one, so playing it cannot fail.
+        let _ = game.play(Move::Sow(pit));
+    }
+    Some(*game.position())
 }
 
 /// Which role sits on each side once the chooser has taken `side` for

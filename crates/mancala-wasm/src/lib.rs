@@ -115,6 +115,17 @@ impl Game {
         to_js(&preview)
     }
 
+    /// Mangala IV's ritual (MG-3) under forced play (MG-4): how the game from its start ends,
+    /// played out (see `PositionView`), so each side choice's result is known; `null` unless play
+    /// is forced.
+    ///
+    /// # Errors
+    /// Only if the value cannot be built, which does not happen.
+    #[wasm_bindgen(js_name = forcedEnd, unchecked_return_type = "PositionView | null")]
+    pub fn forced_end(&self) -> Result<JsValue, JsError> {
+        to_js(&ritual::forced_end(self.game.start()).as_ref().map(PositionView::from))
+    }
+
     /// Steps back one move; false at the start.
     pub fn undo(&mut self) -> bool {
         self.game.undo()

@@ -3,7 +3,8 @@
 // the moves and put on the clipboard), "Open a record…" opens such a text as a link would (the
 // engine checks every move) or says in the dialog what is wrong and keeps the game shown; the
 // README's record opens its game; "Copy embed code" gives an iframe that a page of another origin
-// shows with the same game, position and ply.
+// shows with the same game, position and ply; the position editor sets up a board, which the
+// engine checks (its errors said in words), plays and links.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { open, useHost } from './game-helpers.mjs';
@@ -130,4 +131,68 @@ test('Copy embed code gives the iframe of the position shown, which another site
   expect(await board(frame)).toEqual(shownHere);
   // A replayable example: its later moves can be redone.
   await expect(frame.locator('#btn-redo')).toBeEnabled();
+});
+
+test('the position editor sets up a board the engine checks (AM-4), plays it and links it', async ({ page }) => {
+  await open(page, 'game=al-manqala');
+  await page.getByRole('button', { name: 'Set up a position…' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('#editor');
+  await expect(dialog).toHaveJSProperty('open', true);
+  // The fields start from the position shown, South's pit a focused; arrows and + / − step a seed.
+  const a = page.getByRole('spinbutton', { name: 'South, pit a' });
+  await expect(a).toBeFocused();
+  await expect(a).toHaveValue('7');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('+');
+  await expect(a).toHaveValue('9');
+  await expect(page.locator('#editor-total')).toHaveText('100 seeds on the board and in the stores; this game has 98.');
+  // AM-4's puzzle of the README: one seed in a and in g, 48 captured each; first with a seed too few.
+  const board = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+  for (const [pit, seeds] of board.entries()) {
+    const name = pit < 7 ? `South, pit ${'abcdefg'[pit]}` : `North, pit ${'ABCDEFG'[pit - 7]}`;
+    await page.getByRole('spinbutton', { name }).fill(String(seeds));
+  }
+  const [south, north] = [page.getByRole('spinbutton', { name: "South's store" }), page.getByRole('spinbutton', { name: "North's store" })];
+  await south.fill('48');
+  await north.fill('47');
+  const play = page.getByRole('button', { name: 'Play this position' });
+  await play.click();
+  const error = page.locator('#editor-error');
+  await expect(error).toHaveText(
+    'This position cannot be played: the position does not fit the game: this game has 98 seeds, but board and stores hold 97. The game on the board stays as it was.',
+  );
+  await south.fill('47');
+  await north.fill('49');
+  await play.click();
+  await expect(error).toHaveText(
+    'This position cannot be played: the position does not fit the game: in Al-manqala captured seeds always come in even numbers. The game on the board stays as it was.',
+  );
+  await expect(page.locator('#board')).toHaveAttribute('data-board', '7,7,7,7,7,7,7,7,7,7,7,7,7,7');
+  await south.fill('48');
+  // The − button takes a seed too.
+  await page.locator('.editor-field.store.north button', { hasText: '\u2212' }).click();
+  await expect(north).toHaveValue('48');
+  await play.click();
+  await expect(dialog).toHaveJSProperty('open', false);
+  await expect(page.locator('#notice')).toHaveText(
+    'The position you set up is on the board: play it, or copy its link or embed code under the moves.',
+  );
+  const b = page.locator('#board');
+  await expect(b).toHaveAttribute('data-board', board.join(','));
+  await expect(b).toHaveAttribute('data-stores', '48,48');
+  await expect(b).toHaveAttribute('data-to-move', 'south');
+  // AM-4: South must feed North, so only g can be played.
+  await expect(b).toHaveAttribute('data-legal', '6');
+  await page.locator('#speed').selectOption('instant');
+  await page.locator('#pits .pit[data-pit="6"]').click();
+  await expect(b).toHaveAttribute('data-board', '1,0,0,0,0,0,0,1,0,0,0,0,0,0');
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  expect(new URL(await page.locator('#share-link').inputValue()).hash).toBe(
+    '#game=al-manqala&board=1.0.0.0.0.0.1.0.0.0.0.0.0.0&stores=48.48&turn=south&moves=g',
+  );
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect(page.locator('#copy-text')).toHaveValue(
+    /\?embed=1&amp;game=al-manqala&amp;board=1\.0\.0\.0\.0\.0\.1\.0\.0\.0\.0\.0\.0\.0&amp;stores=48\.48&amp;turn=south&amp;moves=g&amp;ply=1&amp;mode=view"/,
+  );
 });

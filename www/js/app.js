@@ -128,7 +128,14 @@ export function createApp(doc, opts) {
     analysis ??= new (await import('./analysis.js')).Analysis(ctx, session, (ply) => play.jump(ply));
     analysis.toggle();
   };
-  const unbind = bindEvents(ctx, { board, play, split, panels, start, hint, analyse, record });
+  /** The position editor (editor.js), loaded when its button is first pressed. */
+  /** @type {import('./editor.js').Editor | null} */
+  let editor = null;
+  const edit = async () => {
+    editor ??= new (await import('./editor.js')).Editor(ctx, session, games);
+    editor.open();
+  };
+  const unbind = bindEvents(ctx, { board, play, split, panels, start, hint, analyse, record, edit });
   const destroy = () => {
     play.reset();
     play.bump();

@@ -21,6 +21,7 @@ import { letterPit } from './catalog.js';
  * @property {() => void} analyse  the Analyse button (analysis.js, loaded on first use)
  * @property {(action: 'copy' | 'embed' | 'paste') => void} record  the record's and embed code's buttons
  *   (record.js, loaded on first use)
+ * @property {() => void} edit  the position editor's button (editor.js, loaded on first use)
  */
 
 /**
@@ -28,7 +29,7 @@ import { letterPit } from './catalog.js';
  * @param {Parts} parts
  * @returns {() => void}
  */
-export function bindEvents(ctx, { board, play, split, panels, start, hint, analyse, record }) {
+export function bindEvents(ctx, { board, play, split, panels, start, hint, analyse, record, edit }) {
   const { el, doc, store } = ctx;
   /** @type {(() => void)[]} */
   const cleanups = [];
@@ -100,6 +101,7 @@ export function bindEvents(ctx, { board, play, split, panels, start, hint, analy
   on(el.recordCopy, 'click', () => record('copy'));
   on(el.embedCopy, 'click', () => record('embed'));
   on(el.recordOpen, 'click', () => record('paste'));
+  on(el.editor, 'click', edit);
   on(el.lang, 'change', () => panels.setLanguage(el.lang.value));
   on(el.setForced, 'change', () => {
     panels.setSetting({ autoForced: el.setForced.checked });

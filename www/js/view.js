@@ -82,6 +82,7 @@ export function findElements(doc) {
     recordCopy: /** @type {HTMLButtonElement} */ ($('btn-record-copy')),
     embedCopy: /** @type {HTMLButtonElement} */ ($('btn-embed-copy')),
     recordOpen: /** @type {HTMLButtonElement} */ ($('btn-record-open')),
+    editor: /** @type {HTMLButtonElement} */ ($('btn-editor')),
     chooser: /** @type {HTMLDialogElement} */ ($('chooser')),
     start: /** @type {HTMLDialogElement} */ ($('start')),
     end: /** @type {HTMLDialogElement} */ ($('end')),

@@ -7,7 +7,9 @@
 // engine checks (its errors said in words), plays and links.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { open, useHost } from './game-helpers.mjs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lookAround, open, ready, useHost } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -195,4 +197,27 @@ test('the position editor sets up a board the engine checks (AM-4), plays it and
   await expect(page.locator('#copy-text')).toHaveValue(
     /\?embed=1&amp;game=al-manqala&amp;board=1\.0\.0\.0\.0\.0\.1\.0\.0\.0\.0\.0\.0\.0&amp;stores=48\.48&amp;turn=south&amp;moves=g&amp;ply=1&amp;mode=view"/,
   );
+});
+
+test('in the single file (file://) a record is copied and opened, and a position set up, with no request', async ({ page }) => {
+  const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist/', import.meta.url));
+  /** @type {string[]} */
+  const requests = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:') && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) requests.push(r.url());
+  });
+  await page.goto(`${pathToFileURL(path.join(dist, 'mancala-atlas.html')).href}#${LINK}`);
+  await ready(page);
+  await lookAround(page);
+  await page.getByRole('button', { name: 'Copy record' }).click();
+  await expect(page.locator('#copy-text')).toHaveValue(RECORD);
+  await page.getByRole('button', { name: 'Set up a position…' }).click();
+  await page.getByRole('spinbutton', { name: 'South, pit a' }).fill('8');
+  await page.getByRole('spinbutton', { name: 'South, pit b' }).fill('0');
+  await page.getByRole('button', { name: 'Play this position' }).click();
+  await expect(page.locator('#board')).toHaveAttribute('data-board', '8,0,2,3,0,6,4,17,0,1,7,2,0,17,0,5');
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '0');
+  await openRecord(page, RECORD);
+  expect(await board(page)).toEqual({ variant: 'sadeqa-iii', ply: '3', ...AFTER });
+  expect(requests).toEqual([]);
 });

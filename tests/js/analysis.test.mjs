@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import './engine.mjs';
 import { Messages } from '../../www/js/i18n.js';
-import { THRESHOLDS, doneWords, judge, moveLine, moveNote, plyAt, review, scaleGraph } from '../../www/js/review.js';
+import { THRESHOLDS, doneWords, judge, moveLine, moveNote, plyAt, review, runs, scaleGraph } from '../../www/js/review.js';
 
 /** @typedef {import('../../www/js/computer.js').Hint} Hint */
 
@@ -133,6 +133,15 @@ test('the graph: plies spread over the width, 0 in the middle, the largest margi
   // Small margins keep the 4-seed scale; estimates round up to a whole seed.
   assert.equal(scaleGraph([{ ply: 0, score: 50, exact: false }], 300, 96, 6).range, 4);
   assert.equal(scaleGraph([{ ply: 0, score: -530, exact: false }], 300, 96, 6).range, 6);
+});
+
+test('the line is cut where a position is not analysed yet', () => {
+  assert.deepEqual(runs([{ ply: 0 }, { ply: 1 }, { ply: 4 }, { ply: 6 }, { ply: 7 }]), [
+    [{ ply: 0 }, { ply: 1 }],
+    [{ ply: 4 }],
+    [{ ply: 6 }, { ply: 7 }],
+  ]);
+  assert.deepEqual(runs([]), []);
 });
 
 test('a click on the graph picks the nearest position, the padding counting as the ends', () => {

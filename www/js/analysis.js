@@ -16,7 +16,7 @@
 import { Computer } from './computer.js';
 import { HINT_LEVEL, ranked } from './hint.js';
 import { sideName } from './narrate.js';
-import { GLYPHS, THRESHOLDS, doneWords, moveLine, moveNote, plyAt, review, scaleGraph, seeds } from './review.js';
+import { GLYPHS, THRESHOLDS, doneWords, moveLine, moveNote, plyAt, review, runs, scaleGraph, seeds } from './review.js';
 
 /** @typedef {import('./computer.js').Hint} Hint */
 /** @typedef {import('./engine.js').GameState} GameState */
@@ -284,7 +284,10 @@ export class Analysis {
     const last = Math.max(1, points.length - 1);
     const cx = PAD + (current / last) * (W - 2 * PAD);
     const cursor = svg('line', { class: 'cursor', x1: cx, x2: cx, y1: 0, y2: H });
-    const line = svg('polyline', { class: 'values', points: dots.map((d) => `${d.x.toFixed(1)},${d.y.toFixed(1)}`).join(' ') });
+    // One line a run of consecutive positions analysed (none across a position not analysed yet).
+    const lines = runs(dots).map((run) =>
+      svg('polyline', { class: 'values', points: run.map((d) => `${d.x.toFixed(1)},${d.y.toFixed(1)}`).join(' ') }),
+    );
     const marks = dots.map((d) => {
       const judged = d.ply > 0 ? r.verdicts[d.ply - 1]?.judgement : null;
       const dot = svg('circle', {
@@ -297,7 +300,7 @@ export class Analysis {
       dot.setAttribute('class', ['dot', judged, d.ply === current ? 'current' : null].filter(Boolean).join(' '));
       return dot;
     });
-    graph.replaceChildren(zero, cursor, line, ...marks);
+    graph.replaceChildren(zero, cursor, ...lines, ...marks);
   }
 
   /**

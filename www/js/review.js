@@ -128,6 +128,23 @@ export function scaleGraph(points, w, h, pad) {
 }
 
 /**
+ * The graph's dots cut where a position is missing (not analysed yet): each run is drawn as a line.
+ * @template {{ply: number}} T
+ * @param {T[]} dots in ply order
+ * @returns {T[][]}
+ */
+export function runs(dots) {
+  /** @type {T[][]} */
+  const out = [];
+  for (const d of dots) {
+    const run = out.at(-1);
+    if (run && run[run.length - 1].ply === d.ply - 1) run.push(d);
+    else out.push([d]);
+  }
+  return out;
+}
+
+/**
  * The ply a click at `fraction` (0 … 1) of the graph's width is nearest to.
  * @param {number} fraction
  * @param {number} positions

@@ -143,6 +143,16 @@ test('progress while it runs, the page usable meanwhile; a move played starts it
   expect((await analysed(page)).values).toBe('4,-6,6,4,4');
 });
 
+test("against the computer the graph and the notes give the human's values (here North's)", async ({ page }) => {
+  // North (the human) to move after South's f: the computer waits.
+  await open(page, `${START}&moves=f&mode=computer&side=north&level=1`);
+  await page.getByRole('button', { name: 'Analyse' }).click();
+  await expect(page.locator('#analysis .analysis-status')).toHaveText('Analysis done: 1 blunder.');
+  expect((await analysed(page)).values).toBe('-4,6');
+  await expect(page.locator('#moves button').nth(1)).toHaveAccessibleDescription('blunder: 10 seeds lost; North: wins by 6 seeds');
+  await expect(page.locator('#analysis .analysis-legend')).toHaveText(/^The graph: North's value at each position/);
+});
+
 test('in Italian: the panel, the marks and the summary', async ({ page }) => {
   await page.goto(`./?lang=it#${LINK}`);
   await ready(page);

@@ -59,7 +59,7 @@ pub struct LevelStats {
     /// Entries of the largest component.
     pub largest: usize,
     /// Components by size: `[i]` counts those of `2^i ..= 2^(i+1) - 1` entries.
-    pub sizes: [usize; 24],
+    pub sizes: [usize; 32],
     /// Entries whose value is exact.
     pub exact: usize,
     /// Entries on a cycle solved by a search over the lines from them.

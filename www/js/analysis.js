@@ -76,8 +76,6 @@ export class Analysis {
     this.jump = jump;
     this.computer = computer;
     this.on = false;
-    /** Stopped by the player (until continued or the record changes). */
-    this.stopped = false;
     this.failed = false;
     /** The record analysed (its positions' keys joined). */
     this.record = '';
@@ -117,7 +115,6 @@ export class Analysis {
   toggle() {
     this.on = !this.on;
     if (this.on) {
-      this.stopped = false;
       this.failed = false;
       this.record = '';
     } else {
@@ -128,14 +125,12 @@ export class Analysis {
 
   /** The Stop button: the run ends after the position being searched (whose answer is dropped). */
   stop() {
-    this.stopped = true;
     this.halt();
     this.ctx.store.update({});
   }
 
   /** The Continue button: the positions not searched yet. */
   resume() {
-    this.stopped = false;
     this.failed = false;
     this.start();
   }
@@ -154,7 +149,6 @@ export class Analysis {
       const record = keyAt(g, g.moves.length);
       if (record !== this.record) {
         this.record = record;
-        this.stopped = false;
         this.failed = false;
         this.start();
       }

@@ -11,8 +11,9 @@
 //! exactly, and deepening stops.
 //!
 //! Inside the endgame tables ([`Searcher::set_tables`]) a position's value is known exactly
-//! (AN-1): the search takes it instead of searching on, at every node but the root, unless the
-//! value holds only at the root of a line (AN-2).
+//! (AN-1): the search takes it instead of searching on, for the root's moves (their value is
+//! their net plus the entry they lead to) and, deeper, wherever no line before the position can
+//! change its value (an entry on no cycle, AN-2).
 //!
 //! Nothing in the recursion allocates: each ply's children, the path and
 //! the principal variations live in memory reserved when the searcher is
@@ -176,7 +177,7 @@ impl Searcher {
         let mut moves: Vec<RootMove> = (0..n)
             .map(|i| {
                 let (pit, child) = (run.s.pits[0][i], run.s.kids[0][i]);
-                let score = run.static_value(&child, mover);
+                let score = run.static_value(&child, mover, 1);
                 RootMove { pit, child, score, pv: [pit; MAX_PLY], pv_len: 1 }
             })
             .collect();
@@ -270,24 +271,28 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         n
     }
 
-    /// The exact score of `pos` for its player to move from the tables, if they hold its value
-    /// after any line (AN-2: not one that holds only at the root of a line).
-    fn probe(&self, pos: &Position) -> Option<i32> {
+    /// The exact score of `pos`, `ply` plies from the root, for its player to move from the
+    /// tables. A root move's value is its net plus the entry it leads to (AN-1), so at ply 1
+    /// every exact entry serves but those found by a search over lines from them (their value
+    /// holds only at the root of a line, AN-2); deeper, only an entry on no cycle, whose value no
+    /// line before it can change.
+    fn probe(&self, pos: &Position, ply: usize) -> Option<i32> {
         let tables = self.s.tables.as_deref()?;
         let value = tables.value(pos)?;
-        if !value.is_exact() || tables.rooted(pos.board(), pos.turn())? {
+        let (board, turn) = (pos.board(), pos.turn());
+        if !value.is_exact() || tables.rooted(board, turn)? || (ply > 1 && tables.on_cycle(board, turn)?) {
             return None;
         }
         Some(exact_score(pos, i32::from(value.lo)))
     }
 
-    /// The static value of a child for `mover`: the true score if it is
+    /// The static value of a child at `ply` for `mover`: the true score if it is
     /// over or in the tables, else the evaluation, negated if the turn passed.
-    fn static_value(&self, child: &Position, mover: Side) -> i32 {
+    fn static_value(&self, child: &Position, mover: Side, ply: usize) -> i32 {
         if child.is_over() {
             terminal_score(child, mover)
         } else {
-            let e = self.probe(child).unwrap_or_else(|| self.eval.evaluate(child));
+            let e = self.probe(child, ply).unwrap_or_else(|| self.eval.evaluate(child));
             if child.turn() == mover { e } else { -e }
         }
     }
@@ -370,7 +375,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         if self.out_of_budget() {
             return 0;
         }
-        if let Some(score) = self.probe(pos) {
+        if let Some(score) = self.probe(pos, ply) {
             return score;
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
@@ -401,7 +406,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         let mut order = [0i32; 12];
         let killers = self.s.killers[ply];
         for (i, &pit) in pits[..n].iter().enumerate() {
-            values[i] = self.static_value(&self.s.kids[ply][i], mover);
+            values[i] = self.static_value(&self.s.kids[ply][i], mover, ply + 1);
             order[i] = if pit == tt_pit {
                 i32::MAX
             } else if pit == killers[0] || pit == killers[1] {
@@ -432,7 +437,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
                 values[i]
             } else if next == 0 {
                 // The children are leaves: their value is known already (exactly, in the tables).
-                self.horizon |= self.probe(&child).is_none();
+                self.horizon |= self.probe(&child, ply + 1).is_none();
                 values[i]
             } else if k == 0 {
                 self.child_score(&child, mover, next, alpha, beta, ply + 1)

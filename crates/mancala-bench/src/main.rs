@@ -14,6 +14,7 @@
 mod browser;
 mod engine;
 mod figures;
+mod tables;
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
@@ -58,6 +59,11 @@ const SECTIONS: &[Bench] = &[
         name: "ai-native",
         what: "the search natively (`mancala ai`): nodes/s and depth per level",
         run: engine::ai,
+    },
+    Bench {
+        name: "tables-native",
+        what: "each game's default endgame tables built natively (`mancala tables`): time, positions/s, size",
+        run: tables::native,
     },
     Bench { name: "ai-browser", what: "the computer player's worker in Chromium: nodes/s and depth", run: browser::ai },
     Bench {

@@ -82,7 +82,7 @@ export async function runRitual(el, m, seating, first, engine, announce) {
         buttons.push(skip);
       }
       el.actions.replaceChildren(...buttons);
-      buttons[0]?.focus();
+      buttons[0]?.focus({ preventScroll: true });
     });
 
   /** @param {number | null} counters null: a closed fist */

@@ -2,13 +2,14 @@
 /**
  * Starting a game: the first visit's welcome, the "New game" dialog, and
  * the side-choosing ritual of the games that hold one before play (MG-3).
- * Each dialog's module is fetched when it first opens: none is needed to
- * draw the board.
+ * The New game dialog's module is fetched when it first opens.
  * @module start
  */
 
 import { randomHidden, randomSeed, ritualChooser, ritualSeats } from './engine.js';
+import { runRitual } from './ritual.js';
 import { seatsFor } from './state.js';
+import { openWelcome } from './welcome.js';
 
 /** @typedef {import('./app.js').Context} Context */
 /** @typedef {import('./chooser.js').Choice} Choice */
@@ -47,7 +48,7 @@ export class Start {
     await m.loadRules();
     delete dialog.dataset.coming;
     if (epoch !== this.s.epoch) return;
-    const start = await (await import('./welcome.js')).openWelcome(dialog, m, this.session.engine.variants);
+    const start = await openWelcome(dialog, m, this.session.engine.variants);
     if (!start || epoch !== this.s.epoch) return;
     const human = 'south';
     await this.begin({
@@ -91,8 +92,6 @@ export class Start {
   /** @param {Choice} choice */
   async begin(choice) {
     const { ctx, session } = this;
-    // The ritual's module before the game starts, so the board is first fitted with it on screen.
-    const ritual = choice.ritual ? await import('./ritual.js') : null;
     const error = session.start(choice.variant, choice.options, choice.seating);
     if (error !== null) {
       ctx.store.update({ notice: ctx.m.t('chooser.bad', { reason: error }), noticeIsError: true });
@@ -100,10 +99,10 @@ export class Start {
     }
     const game = /** @type {import('./engine.js').Game} */ (session.game);
     const epoch = this.s.epoch;
-    if (this.s.variant?.ritual && ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
+    if (this.s.variant?.ritual && choice.ritual && choice.seating.mode !== 'demo' && !this.s.viewOnly) {
       ctx.store.update({ phase: 'ritual' });
       const first = choice.options.first ?? 'south';
-      const players = await ritual.runRitual(
+      const players = await runRitual(
         ctx.el.ritual,
         ctx.m,
         choice.seating,

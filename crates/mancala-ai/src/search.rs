@@ -131,12 +131,6 @@ impl Searcher {
         self.tables = tables;
     }
 
-    /// The tables probed, if any.
-    #[must_use]
-    pub fn tables(&self) -> Option<&Arc<Tables>> {
-        self.tables.as_ref()
-    }
-
     /// Searches the last position of `history` (the game so far, start
     /// first). With `every_move`, each root move gets an exact score (for
     /// hints); otherwise only the best is exact. `None` if the game is over

@@ -28,5 +28,14 @@ fn main() {
         k += 1;
     }
     std::fs::write(format!("{file}.south"), &south).expect("written");
+    // South's on-cycle bits, a byte each (0 or 1, 2 if also rooted), for measuring their cost.
+    let cycle: Vec<u8> = tables
+        .boards()
+        .map(|b| {
+            let s = mancala_core::Side::South;
+            u8::from(tables.on_cycle(&b, s) == Some(true)) + u8::from(tables.rooted(&b, s) == Some(true))
+        })
+        .collect();
+    std::fs::write(format!("{file}.cycle"), &cycle).expect("written");
     println!("{k} boards, {asymmetric} whose North entry is not South's on the board turned round");
 }

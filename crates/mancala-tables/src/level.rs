@@ -24,6 +24,23 @@ pub(crate) struct Level {
 }
 
 impl Level {
+    /// `n` entries, each still without a value, for a file to fill in (`file`).
+    pub(crate) fn empty(n: usize) -> Level {
+        Level { entries: vec![NONE; n], rooted: vec![0; n.div_ceil(64)], cycle: vec![0; n.div_ceil(64)] }
+    }
+
+    /// Sets entry `index`: its value, whether it lies on a cycle and whether a search over lines
+    /// found it.
+    pub(crate) fn set(&mut self, index: usize, value: Bounds, on_cycle: bool, rooted: bool) {
+        self.entries[index] = value;
+        if on_cycle {
+            set(&mut self.cycle, index);
+        }
+        if rooted {
+            set(&mut self.rooted, index);
+        }
+    }
+
     /// Whether entry `index` was found by a search over the lines from it.
     pub(crate) fn rooted(&self, index: usize) -> bool {
         bit(&self.rooted, index)

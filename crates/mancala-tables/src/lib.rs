@@ -28,6 +28,8 @@
 //! ```
 
 mod boards;
+mod coder;
+pub mod file;
 mod level;
 mod loops;
 pub mod search;
@@ -38,6 +40,7 @@ use mancala_core::{LastFour, MAX_PITS, Move, Options, Position, Side, Variant};
 
 pub use level::LevelStats;
 pub use loops::LINE_BUDGET;
+pub use file::FileError;
 pub use verify::Failure;
 
 /// A value from the side of the player to move (AN-1), as bounds: exact when `lo == hi`.

@@ -114,8 +114,8 @@ pub fn ai(ctx: &mut Ctx, section: &mut Section) -> Result {
 /// The first load that `dist` described in the site's `build.json` (see `budgets.rs`).
 fn first_load(ctx: &mut Ctx) -> Result<Value> {
     let path = ctx.site_dir()?.join("build.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| util::Error(format!("{}: {e}", path.display())))?;
-    let first = super::parse(&text).map_err(util::Error)?["firstLoad"].take();
+    let text = std::fs::read_to_string(&path).map_err(|e| util::anyhow!("{}: {e}", path.display()))?;
+    let first = super::parse(&text).map_err(|e| util::anyhow!("{e}"))?["firstLoad"].take();
     if first.is_null() { fail("build.json has no first-load list (see `cargo xtask dist`)") } else { Ok(first) }
 }
 

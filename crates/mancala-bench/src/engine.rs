@@ -33,7 +33,7 @@ fn lines(text: &str) -> Result<Vec<Value>> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .map(|l| parse(l).map_err(|e| util::Error(format!("{e} in `{l}`"))))
+        .map(|l| parse(l).map_err(|e| util::anyhow!("{e} in `{l}`")))
         .collect()
 }
 
@@ -44,7 +44,7 @@ pub fn native(ctx: &mut Ctx, section: &mut Section) -> Result {
     section.per_game();
     let mut runs: Vec<Vec<Value>> = Vec::new();
     for run in 1..=RUNS {
-        let out = capture(Command::new(&bin).arg("bench")).map_err(|e| util::Error(format!("`mancala bench`: {e}")))?;
+        let out = capture(Command::new(&bin).arg("bench")).map_err(|e| util::anyhow!("`mancala bench`: {e}"))?;
         let parsed = lines(&out)?;
         if parsed.is_empty() {
             return fail("`mancala bench` printed nothing");
@@ -113,7 +113,7 @@ pub fn callgrind(_: &mut Ctx, section: &mut Section) -> Result {
             .args([game, &games.to_string(), "1"])
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| util::Error(format!("cannot run valgrind: {e}")))?;
+            .map_err(|e| util::anyhow!("cannot run valgrind: {e}"))?;
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         if !out.status.success() {
             return fail(format!("valgrind {} {game} {games} failed: {}", bin.display(), stderr.trim()));
@@ -171,7 +171,7 @@ pub fn micro(_: &mut Ctx, section: &mut Section) -> Result {
     ]))?;
     let dir = util::target_dir().join("criterion");
     let mut found: Vec<(String, f64, f64, f64)> = Vec::new(); // id, median, low, high (ns)
-    for entry in std::fs::read_dir(&dir).map_err(|e| util::Error(format!("{}: {e}", dir.display())))? {
+    for entry in std::fs::read_dir(&dir).map_err(|e| util::anyhow!("{}: {e}", dir.display()))? {
         let new = entry?.path().join("new");
         if let Some(result) = read_estimate(&new, started)? {
             found.push(result);
@@ -213,8 +213,8 @@ fn read_estimate(new: &Path, since: SystemTime) -> Result<Option<(String, f64, f
         return Ok(None);
     }
     let read = |p: &Path| -> Result<Value> {
-        let text = std::fs::read_to_string(p).map_err(|e| util::Error(format!("{}: {e}", p.display())))?;
-        parse(&text).map_err(|e| util::Error(format!("{}: {e}", p.display())))
+        let text = std::fs::read_to_string(p).map_err(|e| util::anyhow!("{}: {e}", p.display()))?;
+        parse(&text).map_err(|e| util::anyhow!("{}: {e}", p.display()))
     };
     let (b, e) = (read(&bench)?, read(&est)?);
     let id = b["full_id"].as_str().unwrap_or_default().to_owned();

@@ -164,7 +164,7 @@ impl Ctx {
             .env("CHROMIUM_PATH", tools::CHROMIUM)
             .envs(env.iter().map(|(k, v)| (k, v)));
         let out = util::output(&mut cmd)?;
-        parse(out.trim()).map_err(|e| util::Error(format!("bench.mjs {part} printed no JSON: {e}")))
+        parse(out.trim()).map_err(|e| util::anyhow!("bench.mjs {part} printed no JSON: {e}"))
     }
 }
 
@@ -329,7 +329,7 @@ fn run(args: &[String]) -> Result {
         "cores": cores, "load_average": { "start": load_before, "end": load_after },
         "sections": sections, "table": text,
     });
-    let pretty = serde_json::to_string_pretty(&report).map_err(|e| util::Error(e.to_string()))?;
+    let pretty = serde_json::to_string_pretty(&report).map_err(util::Error::from)?;
     std::fs::write(&path, pretty + "\n").at(&path)?;
     say(format_args!("wrote {}", path.display()));
     let failed: Vec<&str> = done.iter().filter(|d| d.2 != "ok").map(|d| d.0.name).collect();
@@ -356,7 +356,7 @@ mod tests {
         assert_eq!(names(&[]).unwrap().len(), SECTIONS.len());
         assert_eq!(names(&["--only", "page-size,engine-native"]).unwrap(), ["engine-native", "page-size"]);
         assert_eq!(names(&["--only=page-size"]).unwrap(), ["page-size"]);
-        assert!(names(&["--only", "nope"]).unwrap_err().0.contains("no section named `nope`"));
+        assert!(names(&["--only", "nope"]).unwrap_err().to_string().contains("no section named `nope`"));
         assert!(names(&["--fast"]).is_err());
     }
 }

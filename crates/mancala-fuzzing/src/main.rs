@@ -219,7 +219,7 @@ fn run_target(cargo_fuzz: &Path, nightly: &Path, target: &str, campaign: &Campai
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| util::Error(format!("cannot run {}: {e}", cargo_fuzz.display())))?;
+        .map_err(|e| util::anyhow!("cannot run {}: {e}", cargo_fuzz.display()))?;
     let mut report = Report::default();
     for line in BufReader::new(child.stderr.take().expect("piped stderr")).lines() {
         let line = line.unwrap_or_default();
@@ -229,7 +229,7 @@ fn run_target(cargo_fuzz: &Path, nightly: &Path, target: &str, campaign: &Campai
             say(format_args!("{target}: {line}"));
         }
     }
-    let status = child.wait().map_err(|e| util::Error(format!("{target}: {e}")))?;
+    let status = child.wait().map_err(|e| util::anyhow!("{target}: {e}"))?;
     report.seconds = started.elapsed().as_secs();
     report.ok = status.success() && report.crashes.is_empty();
     if !report.ok && report.crashes.is_empty() {

@@ -58,14 +58,8 @@ pub fn describe(site: &Path, named: Vec<String>) -> Result<Value> {
 
 /// `html`, `css`, `js`, `json`, `wasm` or `other`.
 fn kind(path: &str) -> &'static str {
-    match path.rsplit('.').next().unwrap_or("") {
-        "html" => "html",
-        "css" => "css",
-        "js" | "mjs" => "js",
-        "json" => "json",
-        "wasm" => "wasm",
-        _ => "other",
-    }
+    let ext = path.rsplit('.').next().unwrap_or("").replace("mjs", "js");
+    KINDS.into_iter().find(|&k| k == ext).unwrap_or("other")
 }
 
 /// The size of `file` compressed by `gzip -9 -n`.
@@ -110,7 +104,7 @@ fn over_budget(first: &Value) -> Vec<String> {
 pub fn check(dist: &Path) -> Result {
     let path = dist.join("build.json");
     let build: Value = serde_json::from_str(&std::fs::read_to_string(&path).at(&path)?)
-        .map_err(|e| util::Error(format!("{}: {e}", path.display())))?;
+        .map_err(|e| util::anyhow!("{}: {e}", path.display()))?;
     let first = &build["firstLoad"];
     if first.is_null() {
         return fail("build.json has no first-load list: `cargo xtask dist` printed why (esbuild or the single file)");
@@ -168,7 +162,7 @@ mod tests {
             ]
         );
         std::fs::remove_file(dir.join("i18n/en.json")).unwrap();
-        assert!(describe(&dir, Vec::new()).unwrap_err().0.contains("en.json"));
+        assert!(describe(&dir, Vec::new()).unwrap_err().to_string().contains("en.json"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

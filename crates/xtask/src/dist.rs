@@ -17,7 +17,7 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
-use crate::util::{self, Context, Result, cargo, fail, list_files, run, say, warn};
+use crate::util::{self, Context, Result, cargo, list_files, run, say, warn};
 use crate::{budgets, single, tools};
 
 /// The wasm crates and the file stems of their output: the page's, then its worker's.
@@ -86,14 +86,7 @@ pub fn build() -> Result<Build> {
     let build = describe(&fresh, first_load)?;
     swap_in(&fresh, &dist_dir())?;
 
-    let sizes: Vec<String> = WASM
-        .iter()
-        .map(|(_, stem)| {
-            let size = std::fs::metadata(dist_dir().join("pkg").join(format!("{stem}_bg.wasm"))).map_or(0, |m| m.len());
-            format!("pkg/{stem}_bg.wasm {size} bytes")
-        })
-        .collect();
-    say(format_args!("dist/ ready: {} files, build {}, {}", build.files.len() + 1, build.hash, sizes.join(", ")));
+    say(format_args!("dist/ ready: {} files, build {}", build.files.len() + 1, build.hash));
     Ok(build)
 }
 
@@ -183,7 +176,7 @@ fn describe(dir: &Path, first_load: Option<Vec<String>>) -> Result<Build> {
         hasher.update((bytes.len() as u64).to_le_bytes());
         hasher.update(&bytes);
     }
-    let hash = util::hex(&hasher.finalize())[..HASH_LEN].to_owned();
+    let hash = hex::encode(hasher.finalize())[..HASH_LEN].to_owned();
     let files: Vec<String> = all.into_iter().filter(|f| !NOT_PRECACHED.contains(&f.as_str())).collect();
     let first_load = first_load.map(|named| budgets::describe(dir, named)).transpose()?;
     let json = format!("{}\n", serde_json::json!({ "hash": hash, "files": files, "firstLoad": first_load }));
@@ -207,9 +200,7 @@ fn fill_placeholders(text: &str, hash: &str, files: &[String]) -> String {
 
 /// `cargo xtask dist`.
 pub fn main(args: &[String]) -> Result {
-    if let Some(arg) = args.first() {
-        return fail(format!("unexpected argument `{arg}` (usage: cargo xtask dist)"));
-    }
+    util::parse(args, "cargo xtask dist", |_| Ok(()))?;
     build().map(drop)
 }
 

@@ -5,7 +5,6 @@ pub mod budgets;
 pub mod dist;
 pub mod serve;
 pub mod single;
-pub mod site;
 pub mod suite;
 pub mod tools;
 pub mod util;

@@ -10,6 +10,7 @@
 //!
 //! Tools are installed on first use into `.tools/` (gitignored) and reused afterwards.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use xtask::util::{self, Result, cargo, fail, run};
@@ -30,36 +31,15 @@ commands:
 const SERVE_USAGE: &str = "cargo xtask serve [--port N] [--no-build] [--dir DIR] [--quiet]";
 
 fn serve(args: &[String]) -> Result {
-    let mut port = 8000;
-    let mut build = true;
-    let mut dir = None;
-    let mut log = true;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let value = match arg.as_str() {
-            "--no-build" => {
-                build = false;
-                continue;
-            }
-            "--quiet" => {
-                log = false;
-                continue;
-            }
-            "--dir" => {
-                let Some(d) = it.next() else { return fail("--dir needs a folder") };
-                dir = Some(std::path::PathBuf::from(d));
-                build = false;
-                continue;
-            }
-            "--port" => it.next().map(String::as_str),
-            a if a.starts_with("--port=") => Some(&a["--port=".len()..]),
-            _ => return fail(format!("unknown argument `{arg}` (usage: {SERVE_USAGE})")),
-        };
-        port = match value.map(str::parse::<u16>) {
-            Some(Ok(p)) => p,
-            _ => return fail("--port needs a port number, e.g. --port 8080"),
-        };
-    }
+    let (port, build, dir, log) = util::parse(args, SERVE_USAGE, |a| {
+        let dir: Option<PathBuf> = a.opt_value_from_str("--dir")?;
+        Ok((
+            a.opt_value_from_str("--port")?.unwrap_or(8000),
+            !a.contains("--no-build") && dir.is_none(),
+            dir,
+            !a.contains("--quiet"),
+        ))
+    })?;
     if build {
         dist::build()?;
     }

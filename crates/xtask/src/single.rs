@@ -13,14 +13,16 @@
 //! Content-Security-Policy allows exactly the inlined script and styles (by hash),
 //! `'wasm-unsafe-eval'` and `blob:` workers.
 
+use std::cell::RefCell;
 use std::path::Path;
 use std::process::Command;
 
 use base64::Engine;
+use lol_html::html_content::ContentType;
+use lol_html::{RewriteStrSettings, element, rewrite_str, text};
 use serde_json::Value;
 use sha2::Digest;
 
-use crate::site::{attr, attributes};
 use crate::util::{self, Context, Result, fail, list_files, run};
 
 /// The file written next to `index.html`.
@@ -86,70 +88,71 @@ struct Page {
     loads: Vec<String>,
 }
 
+/// Inlines `html`'s stylesheets and icon, removes its module script, preloads and manifest, and
+/// marks its CSP for [`CSP_MARK`] (lol_html rewrites the tags); any other tag that refers to a
+/// file fails, since the single file could not load it.
 fn scan_page(site: &Path, html: &str) -> Result<Page> {
-    let mut page = Page { html: String::new(), entry: String::new(), styles: Vec::new(), loads: vec![PAGE.into()] };
-    let mut rest = html;
-    while let Some(start) = rest.find('<') {
-        page.html.push_str(&rest[..start]);
-        rest = &rest[start..];
-        let Some(end) = rest.find('>') else { return fail(format!("{PAGE}: a tag is not closed")) };
-        let (tag, mut after) = (&rest[..=end], &rest[end + 1..]);
-        let name: String = tag[1..].chars().take_while(char::is_ascii_alphanumeric).collect();
-        let attrs = attributes(tag);
-        let get = |key: &str| attr(&attrs, key);
-        let replacement = match (name.as_str(), get("rel"), get("href")) {
-            ("link", Some("stylesheet"), Some(href)) => {
-                let css = std::fs::read_to_string(site.join(href)).at(&site.join(href))?;
+    let page =
+        RefCell::new(Page { html: String::new(), entry: String::new(), styles: Vec::new(), loads: vec![PAGE.into()] });
+    let read = |href: &str| std::fs::read(site.join(href)).map_err(|e| format!("{href}: {e}"));
+    let links = element!("link", |el| {
+        let (rel, href) = (el.get_attribute("rel").unwrap_or_default(), el.get_attribute("href").unwrap_or_default());
+        let mut page = page.borrow_mut();
+        match rel.as_str() {
+            "stylesheet" => {
+                let css = String::from_utf8(read(&href)?)?;
                 if css.to_ascii_lowercase().contains("</style") || css.contains("url(") {
-                    return fail(format!("{href}: `</style` or `url(` cannot be inlined"));
+                    return Err(format!("{href}: `</style` or `url(` cannot be inlined").into());
                 }
-                page.loads.push(href.into());
+                el.replace(&format!("<style>\n{css}</style>"), ContentType::Html);
                 page.styles.push(format!("\n{css}"));
-                format!("<style>\n{css}</style>")
             }
-            ("link", Some("icon"), Some(href)) => {
-                let bytes = std::fs::read(site.join(href)).at(&site.join(href))?;
+            "icon" => {
                 let mime = if href.ends_with(".svg") { "image/svg+xml" } else { "image/png" };
-                page.loads.push(href.into());
-                tag.replacen(&format!("href=\"{href}\""), &format!("href=\"data:{mime};base64,{}\"", base64(&bytes)), 1)
+                el.set_attribute("href", &format!("data:{mime};base64,{}", base64(&read(&href)?)))?;
             }
-            ("link", Some(rel @ ("modulepreload" | "preload" | "manifest" | "apple-touch-icon")), href) => {
-                page.loads.extend(href.filter(|_| rel == "modulepreload").map(str::to_owned));
-                String::new()
-            }
-            ("link", ..) => return fail(format!("{PAGE}: cannot inline {tag}")),
-            ("script", ..) => {
-                let (Some(close), Some("module"), Some(src)) = (after.find("</script>"), get("type"), get("src"))
-                else {
-                    return fail(format!("{PAGE}: only `<script type=\"module\" src=…></script>` is supported"));
-                };
-                if !after[..close].trim().is_empty() || !page.entry.is_empty() {
-                    return fail(format!("{PAGE}: one empty module script is supported, not {tag}"));
-                }
-                page.entry = src.trim_start_matches("./").to_owned();
-                after = &after[close + "</script>".len()..];
-                String::new()
-            }
-            ("meta", ..) if get("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-security-policy")) => {
-                CSP_MARK.to_owned()
-            }
-            _ => {
-                let outside = |v: &str| !(v.starts_with('#') || v.starts_with("data:") || v.starts_with("https:"));
-                if get("src").or(get("href")).is_some_and(outside) {
-                    return fail(format!("{PAGE}: {tag} refers to a file that is not inlined"));
-                }
-                tag.to_owned()
-            }
-        };
-        // A tag removed whole leaves no blank line behind.
-        if replacement.is_empty() && page.html.ends_with(' ') && after.starts_with('\n') {
-            page.html.truncate(page.html.trim_end_matches(' ').len());
-            after = &after[1..];
+            "modulepreload" | "preload" | "manifest" | "apple-touch-icon" => el.remove(),
+            _ => return Err(format!("cannot inline <link rel=\"{rel}\">").into()),
         }
-        page.html.push_str(&replacement);
-        rest = after;
-    }
-    page.html.push_str(rest);
+        if matches!(rel.as_str(), "stylesheet" | "icon" | "modulepreload") {
+            page.loads.push(href);
+        }
+        Ok(())
+    });
+    let script = element!("script", |el| {
+        let mut page = page.borrow_mut();
+        match (el.get_attribute("type").as_deref(), el.get_attribute("src")) {
+            (Some("module"), Some(src)) if page.entry.is_empty() => page.entry = src.trim_start_matches("./").into(),
+            _ => return Err("only one `<script type=\"module\" src=…></script>` is supported".into()),
+        }
+        el.remove();
+        Ok(())
+    });
+    let script_text = text!("script", |t| match t.as_str().trim().is_empty() {
+        true => Ok(()),
+        false => Err("the module script must be empty".into()),
+    });
+    let csp = element!("meta[http-equiv]", |el| {
+        if el.get_attribute("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-security-policy")) {
+            el.replace(CSP_MARK, ContentType::Html);
+        }
+        Ok(())
+    });
+    let others = element!("[src], [href]", |el| {
+        let url = el.get_attribute("src").or_else(|| el.get_attribute("href")).unwrap_or_default();
+        let inlined = url.starts_with('#') || url.starts_with("data:") || url.starts_with("https:");
+        match matches!(el.tag_name().as_str(), "link" | "script") || inlined {
+            true => Ok(()),
+            false => Err(format!("<{} …{url}…> refers to a file that is not inlined", el.tag_name()).into()),
+        }
+    });
+    let settings = [links, script, script_text, csp, others]
+        .into_iter()
+        .fold(RewriteStrSettings::new(), RewriteStrSettings::append_element_content_handler);
+    let out = rewrite_str(html, settings).map_err(|e| util::anyhow!("{PAGE}: {e}"))?;
+    let mut page = page.into_inner();
+    // A tag removed whole leaves no line of indentation behind.
+    page.html = out.split_inclusive('\n').filter(|l| !l.trim().is_empty() || *l == "\n").collect();
     if page.entry.is_empty() || !page.html.contains("</body>") {
         return fail(format!("{PAGE} needs a module script and a </body>"));
     }
@@ -191,7 +194,7 @@ fn bundle(site: &Path, esbuild: &Path, glue: &str, entry: &str) -> Result<(Strin
     let _ = std::fs::remove_file(site.join(".single.js"));
     built?;
     let script = std::fs::read_to_string(&out).at(&out)?;
-    let meta = serde_json::from_str(&std::fs::read_to_string(&meta).at(&meta)?).map_err(|e| util::Error(e.to_string()));
+    let meta = serde_json::from_str(&std::fs::read_to_string(&meta).at(&meta)?).map_err(util::Error::from);
     let _ = std::fs::remove_dir_all(&work);
     Ok((script.trim_end().to_owned(), meta?))
 }
@@ -284,6 +287,8 @@ mod tests {
         assert_eq!(page.loads, ["index.html", "favicon.svg", "css/app.css", "js/app.js"]);
         assert!(scan_page(&dir, "<img src=\"x.png\"></body>").is_err());
         assert!(scan_page(&dir, "<script src=\"a.js\"></script></body>").is_err());
+        let inline = scan_page(&dir, "<script type=\"module\" src=\"a.js\">go()</script></body>");
+        assert!(inline.unwrap_err().to_string().contains("must be empty"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -11,31 +11,14 @@ use std::process::Command;
 use std::time::Instant;
 
 use crate::serve::Server;
-use crate::util::{self, Result, cargo, fail, list_files, root, run, say};
+use crate::util::{self, ArgResult, Result, cargo, fail, list_files, root, run, say};
 use crate::{dist, tools};
 
 /// One step of the test run.
 struct Step {
     name: &'static str,
     what: &'static str,
-    run: fn(&mut Run) -> Outcome,
-}
-
-/// What became of a step.
-#[derive(Debug)]
-enum Outcome {
-    Pass,
-    Skip(String),
-    Fail(String),
-}
-
-impl From<Result> for Outcome {
-    fn from(r: Result) -> Self {
-        match r {
-            Ok(()) => Outcome::Pass,
-            Err(e) => Outcome::Fail(e.0),
-        }
-    }
+    run: fn(&mut Run) -> Result,
 }
 
 /// State shared by the steps of one run.
@@ -64,129 +47,96 @@ const STEPS: &[Step] = &[
     Step { name: "e2e", what: "Playwright tests in tests/e2e against dist/", run: e2e },
 ];
 
-fn fmt(_: &mut Run) -> Outcome {
-    run(cargo().args(["fmt", "--all", "--check"])).into()
+fn fmt(_: &mut Run) -> Result {
+    run(cargo().args(["fmt", "--all", "--check"]))
 }
 
-fn clippy(_: &mut Run) -> Outcome {
-    run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])).into()
+fn clippy(_: &mut Run) -> Result {
+    run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
 }
 
-fn native(_: &mut Run) -> Outcome {
-    run(cargo().args(["test", "--workspace"])).into()
+fn native(_: &mut Run) -> Result {
+    run(cargo().args(["test", "--workspace"]))
 }
 
-fn wasm(_: &mut Run) -> Outcome {
-    let go = || -> Result {
-        tools::ensure_chromium()?;
-        tools::ensure_wasm_target()?;
-        let wasm_bindgen = tools::ensure_wasm_bindgen()?;
-        let chromedriver = std::env::var_os("CHROMEDRIVER").unwrap_or_else(|| tools::CHROMEDRIVER.into());
-        run(cargo()
-            .args(["test", "-p", "mancala-wasm", "-p", "mancala-worker", "--target", tools::WASM_TARGET])
-            .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", &wasm_bindgen.test_runner)
-            .env("CHROMEDRIVER", chromedriver)
-            .env("WASM_BINDGEN_TEST_DRIVER_TIMEOUT", "120")
-            .env("WASM_BINDGEN_TEST_TIMEOUT", "300"))
-    };
-    go().into()
+fn wasm(_: &mut Run) -> Result {
+    tools::ensure_chromium()?;
+    tools::ensure_wasm_target()?;
+    let wasm_bindgen = tools::ensure_wasm_bindgen()?;
+    let chromedriver = std::env::var_os("CHROMEDRIVER").unwrap_or_else(|| tools::CHROMEDRIVER.into());
+    run(cargo()
+        .args(["test", "-p", "mancala-wasm", "-p", "mancala-worker", "--target", tools::WASM_TARGET])
+        .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", &wasm_bindgen.test_runner)
+        .env("CHROMEDRIVER", chromedriver)
+        .env("WASM_BINDGEN_TEST_DRIVER_TIMEOUT", "120")
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "300"))
 }
 
-fn js(state: &mut Run) -> Outcome {
+fn js(state: &mut Run) -> Result {
     // The page's modules load the engine from dist/pkg.
-    if let Err(why) = ensure_dist(state) {
-        return Outcome::Fail(why);
-    }
+    ensure_dist(state)?;
     let dir = root().join("tests/js");
-    let tests: Vec<PathBuf> = match list_files(&dir) {
-        Ok(files) => files.iter().filter(|f| f.ends_with(".test.mjs")).map(|f| dir.join(f)).collect(),
-        Err(e) => return Outcome::Fail(e.0),
-    };
+    let tests: Vec<PathBuf> =
+        list_files(&dir)?.iter().filter(|f| f.ends_with(".test.mjs")).map(|f| dir.join(f)).collect();
     if tests.is_empty() {
-        return Outcome::Skip("no tests/js/**/*.test.mjs".into());
-    }
-    if let Err(e) = util::require_node() {
-        return Outcome::Fail(e.0);
+        return fail("no tests/js/**/*.test.mjs");
     }
     // The property tests use fast-check, one of the project's npm packages.
-    if let Err(e) = tools::npm_ci() {
-        return Outcome::Fail(e.0);
-    }
-    run(Command::new("node").current_dir(root()).arg("--test").args(&tests)).into()
+    tools::npm_ci()?;
+    run(Command::new("node").current_dir(root()).arg("--test").args(&tests))
 }
 
-fn types(_: &mut Run) -> Outcome {
-    let tsc = match tools::node_bin("tsc") {
-        Ok(tsc) => tsc,
-        Err(e) => return Outcome::Fail(e.0),
-    };
-    run(Command::new(tsc).current_dir(root()).args(["-p", "jsconfig.json"])).into()
+fn types(_: &mut Run) -> Result {
+    run(Command::new(tools::node_bin("tsc")?).current_dir(root()).args(["-p", "jsconfig.json"]))
 }
 
-fn lint(_: &mut Run) -> Outcome {
-    let biome = match tools::node_bin("biome") {
-        Ok(biome) => biome,
-        Err(e) => return Outcome::Fail(e.0),
-    };
-    run(Command::new(biome).current_dir(root()).args(["ci", "--colors=off"])).into()
+fn lint(_: &mut Run) -> Result {
+    run(Command::new(tools::node_bin("biome")?).current_dir(root()).args(["ci", "--colors=off"]))
 }
 
-fn build_dist(state: &mut Run) -> Outcome {
+fn build_dist(state: &mut Run) -> Result {
     let result = dist::build().map(drop);
     state.dist = Some(result.is_ok());
-    result.into()
+    result
 }
 
-fn budgets(state: &mut Run) -> Outcome {
-    if let Err(why) = ensure_dist(state) {
-        return Outcome::Fail(why);
-    }
-    crate::budgets::check(&dist::dist_dir()).into()
+fn budgets(state: &mut Run) -> Result {
+    ensure_dist(state)?;
+    crate::budgets::check(&dist::dist_dir())
 }
 
-/// Builds dist/ unless this run already did; the reason when there is none to test.
-fn ensure_dist(state: &mut Run) -> std::result::Result<(), String> {
+/// Builds dist/ unless this run already did; fails when there is none to test.
+fn ensure_dist(state: &mut Run) -> Result {
     match state.dist {
-        Some(false) => Err("dist failed, nothing to test".into()),
+        Some(false) => fail("dist failed, nothing to test"),
         Some(true) => Ok(()),
-        None => {
-            let built = dist::build().map(drop).map_err(|e| format!("dist: {e}"));
-            state.dist = Some(built.is_ok());
-            built
-        }
+        None => build_dist(state).map_err(|e| util::anyhow!("dist: {e}")),
     }
 }
 
-fn e2e(state: &mut Run) -> Outcome {
-    if let Err(why) = ensure_dist(state) {
-        return Outcome::Fail(why);
+fn e2e(state: &mut Run) -> Result {
+    ensure_dist(state)?;
+    tools::ensure_chromium()?;
+    let dir = root().join("tests/e2e");
+    let playwright = tools::node_bin("playwright")?;
+    let site = Server::start(&dist::dist_dir(), 0, false)?;
+    let host = Server::start(&dir.join("host"), 0, false)?;
+    say(format_args!("serving dist/ at {} and tests/e2e/host/ at {}", site.url(), host.url()));
+    let output_dir = dir.join("test-results").join(format!("run-{}", std::process::id()));
+    let result = run(Command::new(playwright)
+        .current_dir(&dir)
+        .arg("test")
+        .args(&state.playwright_args)
+        .env("BASE_URL", site.url())
+        .env("HOST_URL", host.url())
+        .env("DIST_DIR", dist::dist_dir())
+        .env("CHROMIUM_PATH", tools::CHROMIUM)
+        .env("E2E_OUTPUT_DIR", &output_dir));
+    match &result {
+        Ok(()) => drop(std::fs::remove_dir_all(&output_dir)),
+        Err(_) => say(format_args!("failure details in {}", output_dir.display())),
     }
-    let go = || -> Result {
-        tools::ensure_chromium()?;
-        let dir = root().join("tests/e2e");
-        let playwright = tools::node_bin("playwright")?;
-        let site = Server::start(&dist::dist_dir(), 0, false)?;
-        let host = Server::start(&dir.join("host"), 0, false)?;
-        say(format_args!("serving dist/ at {} and tests/e2e/host/ at {}", site.url(), host.url()));
-        let output_dir = dir.join("test-results").join(format!("run-{}", std::process::id()));
-        let result = run(Command::new(playwright)
-            .current_dir(&dir)
-            .arg("test")
-            .args(&state.playwright_args)
-            .env("BASE_URL", site.url())
-            .env("HOST_URL", host.url())
-            .env("DIST_DIR", dist::dist_dir())
-            .env("CHROMIUM_PATH", tools::CHROMIUM)
-            .env("E2E_OUTPUT_DIR", &output_dir));
-        drop((site, host));
-        if result.is_ok() {
-            let _ = std::fs::remove_dir_all(&output_dir);
-        } else {
-            say(format_args!("failure details in {}", output_dir.display()));
-        }
-        result
-    };
-    go().into()
+    result
 }
 
 /// Parses `--only`/`--skip` lists and the Playwright arguments after `--`.
@@ -195,24 +145,13 @@ fn select(args: &[String]) -> Result<(Vec<&'static Step>, Vec<String>)> {
         Some(i) => (&args[..i], args[i + 1..].to_vec()),
         None => (args, Vec::new()),
     };
-    let mut only: Vec<String> = Vec::new();
-    let mut skip: Vec<String> = Vec::new();
-    let mut it = ours.iter();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) => (f, Some(v.to_owned())),
-            None => (arg.as_str(), None),
+    let (only, skip) = util::parse(ours, USAGE, |a| {
+        let mut list = |key| -> ArgResult<Vec<String>> {
+            let values: Vec<String> = a.values_from_str(key)?;
+            Ok(values.iter().flat_map(|v| v.split(',')).filter(|s| !s.is_empty()).map(str::to_owned).collect())
         };
-        let list = match flag {
-            "--only" => &mut only,
-            "--skip" => &mut skip,
-            _ => return fail(format!("unknown argument `{arg}` (usage: {USAGE})")),
-        };
-        let Some(value) = inline.or_else(|| it.next().cloned()) else {
-            return fail(format!("{flag} needs a comma-separated list of steps"));
-        };
-        list.extend(value.split(',').filter(|s| !s.is_empty()).map(str::to_owned));
-    }
+        Ok((list("--only")?, list("--skip")?))
+    })?;
     let names: Vec<&str> = STEPS.iter().map(|s| s.name).collect();
     for name in only.iter().chain(&skip) {
         if !names.contains(&name.as_str()) {
@@ -240,36 +179,28 @@ pub fn main(args: &[String]) -> Result {
         let outcome = (step.run)(&mut state);
         let secs = t.elapsed().as_secs_f64();
         match &outcome {
-            Outcome::Pass => say(format_args!("{} passed in {secs:.1} s", step.name)),
-            Outcome::Skip(why) => say(format_args!("{} skipped: {why}", step.name)),
-            Outcome::Fail(why) => say(format_args!("{} FAILED: {why}", step.name)),
+            Ok(()) => say(format_args!("{} passed in {secs:.1} s", step.name)),
+            Err(why) => say(format_args!("{} FAILED: {why}", step.name)),
         }
         rows.push((step.name, outcome, secs));
     }
-    let failed: Vec<&str> = rows.iter().filter(|(_, o, _)| matches!(o, Outcome::Fail(_))).map(|r| r.0).collect();
-    println!("\n{}", summary(&rows, start.elapsed().as_secs_f64(), failed.is_empty()));
+    let failed: Vec<&str> = rows.iter().filter(|(_, o, _)| o.is_err()).map(|r| r.0).collect();
+    println!("\n{}", summary(&rows, start.elapsed().as_secs_f64()));
     if failed.is_empty() { Ok(()) } else { fail(format!("failed: {}", failed.join(", "))) }
 }
 
-fn summary(rows: &[(&str, Outcome, f64)], total: f64, ok: bool) -> String {
+/// The table of steps, and the plain closing line CI reads: `steps: N passed, M failed`.
+fn summary(rows: &[(&str, Result, f64)], total: f64) -> String {
     let mut out = format!("{:<8} {:<6} {:>8}\n", "step", "result", "seconds");
     for (name, outcome, secs) in rows {
-        let (result, note) = match outcome {
-            Outcome::Pass => ("pass", String::new()),
-            Outcome::Skip(why) => ("skip", format!("  ({why})")),
-            Outcome::Fail(why) => ("FAIL", format!("  ({why})")),
-        };
+        let (result, note) =
+            outcome.as_ref().map_or_else(|why| ("FAIL", format!("  ({why})")), |()| ("pass", String::new()));
         out.push_str(&format!("{name:<8} {result:<6} {secs:>8.1}{note}\n"));
     }
-    out.push_str(&format!("{:<8} {:<6} {total:>8.1}\n", "total", if ok { "pass" } else { "FAIL" }));
-    // The plain closing line CI reads: steps passed and failed (skipped ones too).
-    let count = |f: fn(&Outcome) -> bool| rows.iter().filter(|(_, o, _)| f(o)).count();
-    let (passed, failed) = (count(|o| matches!(o, Outcome::Pass)), count(|o| matches!(o, Outcome::Fail(_))));
-    out.push_str(&format!("steps: {passed} passed, {failed} failed"));
-    let skipped = count(|o| matches!(o, Outcome::Skip(_)));
-    if skipped > 0 {
-        out.push_str(&format!(", {skipped} skipped"));
-    }
+    let failed = rows.iter().filter(|(_, o, _)| o.is_err()).count();
+    let ok = if failed == 0 { "pass" } else { "FAIL" };
+    out.push_str(&format!("{:<8} {ok:<6} {total:>8.1}\n", "total"));
+    out.push_str(&format!("steps: {} passed, {failed} failed", rows.len() - failed));
     out
 }
 
@@ -296,18 +227,18 @@ mod tests {
         );
         let (steps, rest) = names(&["--only", "e2e", "--", "--grep", "smoke"]).unwrap();
         assert_eq!((steps, rest), (vec!["e2e"], vec!["--grep".to_owned(), "smoke".to_owned()]));
-        assert!(names(&["--only", "nope"]).unwrap_err().0.contains("no step named `nope`"));
+        assert!(names(&["--only", "nope"]).unwrap_err().to_string().contains("no step named `nope`"));
         assert!(names(&["--only"]).is_err());
         assert!(names(&["--fast"]).is_err());
     }
 
     #[test]
     fn summary_table() {
-        let rows = [("fmt", Outcome::Pass, 1.24), ("js", Outcome::Skip("none".into()), 0.0)];
+        let rows = [("fmt", Ok(()), 1.24), ("js", fail("no tests"), 0.0)];
         assert_eq!(
-            summary(&rows, 1.3, true),
-            "step     result  seconds\nfmt      pass        1.2\njs       skip        0.0  (none)\ntotal    pass        1.3\n\
-             steps: 1 passed, 0 failed, 1 skipped"
+            summary(&rows, 1.3),
+            "step     result  seconds\nfmt      pass        1.2\njs       FAIL        0.0  (no tests)\ntotal    FAIL        1.3\n\
+             steps: 1 passed, 1 failed"
         );
     }
 }

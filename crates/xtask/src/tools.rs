@@ -29,36 +29,8 @@ pub fn ensure_wasm_target() -> Result {
     run(Command::new("rustup").current_dir(util::root()).args(["target", "add", WASM_TARGET]))
 }
 
-/// The version of `package` recorded in `lockfile` (Cargo.lock format), if exactly one.
-fn locked_version(lockfile: &str, package: &str) -> Option<String> {
-    let mut found = Vec::new();
-    for block in lockfile.split("[[package]]") {
-        let mut name = None;
-        let mut version = None;
-        for line in block.lines() {
-            if let Some((key, value)) = line.split_once(" = ") {
-                let value = value.trim().trim_matches('"');
-                match key.trim() {
-                    "name" => name = Some(value),
-                    "version" => version = Some(value),
-                    _ => {}
-                }
-            }
-        }
-        if name == Some(package) {
-            found.extend(version.map(str::to_owned));
-        }
-    }
-    if found.len() == 1 { found.pop() } else { None }
-}
-
-/// The wasm-bindgen version the workspace is locked to.
+/// The wasm-bindgen version the workspace is locked to (`cargo pkgid` reads Cargo.lock).
 pub fn wasm_bindgen_version() -> Result<String> {
-    let lock = util::root().join("Cargo.lock");
-    if let Some(v) = std::fs::read_to_string(&lock).ok().and_then(|text| locked_version(&text, "wasm-bindgen")) {
-        return Ok(v);
-    }
-    // No lockfile (or an ambiguous one): let cargo resolve it.
     let id = output(cargo().args(["pkgid", "wasm-bindgen"]))?;
     match id.trim().rsplit_once(['@', '#']) {
         Some((_, v)) if v.starts_with(|c: char| c.is_ascii_digit()) => Ok(v.to_owned()),
@@ -156,30 +128,6 @@ pub fn ensure_chromium() -> Result {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_locked_versions() {
-        let lock = r#"
-version = 4
-
-[[package]]
-name = "wasm-bindgen"
-version = "0.2.130"
-source = "registry+https://github.com/rust-lang/crates.io-index"
-dependencies = [
- "wasm-bindgen-macro",
-]
-
-[[package]]
-name = "wasm-bindgen-macro"
-version = "0.2.131"
-"#;
-        assert_eq!(locked_version(lock, "wasm-bindgen").as_deref(), Some("0.2.130"));
-        assert_eq!(locked_version(lock, "wasm-bindgen-macro").as_deref(), Some("0.2.131"));
-        assert_eq!(locked_version(lock, "js-sys"), None);
-        let twice = format!("{lock}\n[[package]]\nname = \"wasm-bindgen\"\nversion = \"0.2.99\"\n");
-        assert_eq!(locked_version(&twice, "wasm-bindgen"), None);
-    }
 
     #[test]
     fn the_workspace_locks_one_wasm_bindgen() {

@@ -5,29 +5,30 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use pico_args::{Arguments, Error as ArgError};
 use sha2::Digest;
 
-/// An error that is shown to the user as one line.
-#[derive(Debug)]
-pub struct Error(pub String);
+/// What a pico-args reader returns.
+pub type ArgResult<T> = std::result::Result<T, ArgError>;
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+pub use anyhow::{Error, anyhow};
 
-impl From<io::Error> for Error {
-    fn from(e: io::Error) -> Self {
-        Error(e.to_string())
-    }
-}
-
-pub type Result<T = ()> = std::result::Result<T, Error>;
+/// The result of every command: an error is shown to the user as one line.
+pub type Result<T = ()> = anyhow::Result<T>;
 
 /// Builds an [`Error`] from anything printable.
-pub fn fail<T>(msg: impl Into<String>) -> Result<T> {
-    Err(Error(msg.into()))
+pub fn fail<T>(msg: impl fmt::Display) -> Result<T> {
+    Err(anyhow!("{msg}"))
+}
+
+/// Reads the options of `args` with pico-args (`read`), failing with `usage` on a bad or unknown one.
+pub fn parse<T>(args: &[String], usage: &str, read: impl FnOnce(&mut Arguments) -> ArgResult<T>) -> Result<T> {
+    let mut parser = Arguments::from_vec(args.iter().map(Into::into).collect());
+    let value = read(&mut parser).map_err(|e| anyhow!("{e} (usage: {usage})"))?;
+    match parser.finish().first() {
+        Some(extra) => fail(format!("unknown argument `{}` (usage: {usage})", extra.to_string_lossy())),
+        None => Ok(value),
+    }
 }
 
 /// Adds the failing path to an I/O error.
@@ -37,7 +38,7 @@ pub trait Context<T> {
 
 impl<T> Context<T> for io::Result<T> {
     fn at(self, path: &Path) -> Result<T> {
-        self.map_err(|e| Error(format!("{}: {e}", path.display())))
+        self.map_err(|e| anyhow!("{}: {e}", path.display()))
     }
 }
 
@@ -49,10 +50,7 @@ pub fn root() -> PathBuf {
 
 /// Cargo's target directory (shared by everyone; honours `CARGO_TARGET_DIR`).
 pub fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => root().join(dir),
-        None => root().join("target"),
-    }
+    root().join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or_else(|| "target".into()))
 }
 
 /// Project-local tools folder (gitignored): `.tools/`.
@@ -62,13 +60,9 @@ pub fn tools_dir() -> PathBuf {
 
 /// The exit status of a program's `result`, its error printed as `NAME: error: …`.
 pub fn exit(name: &str, result: Result) -> std::process::ExitCode {
-    match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{name}: error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    let Err(e) = result else { return std::process::ExitCode::SUCCESS };
+    eprintln!("{name}: error: {e}");
+    std::process::ExitCode::FAILURE
 }
 
 /// Prints a progress line.
@@ -84,21 +78,17 @@ pub fn warn(msg: impl fmt::Display) {
 /// The command line of `cmd` as the user would type it (programs by name, not by path).
 fn show(cmd: &Command) -> String {
     let program = Path::new(cmd.get_program());
-    let mut s = program.file_name().unwrap_or(program.as_os_str()).to_string_lossy().into_owned();
-    for arg in cmd.get_args() {
-        s.push(' ');
-        s.push_str(&arg.to_string_lossy());
-    }
-    s
+    let words = [program.file_name().unwrap_or(program.as_os_str())].into_iter().chain(cmd.get_args());
+    words.map(|w| w.to_string_lossy()).collect::<Vec<_>>().join(" ")
 }
 
 /// The message for a program that cannot be started.
 fn spawn_error(cmd: &Command, e: io::Error) -> Error {
     let program = cmd.get_program().to_string_lossy();
     if e.kind() == io::ErrorKind::NotFound {
-        Error(format!("`{program}` not found: {}", install_hint(&program)))
+        anyhow!("`{program}` not found: {}", install_hint(&program))
     } else {
-        Error(format!("cannot run `{program}`: {e}"))
+        anyhow!("cannot run `{program}`: {e}")
     }
 }
 
@@ -134,15 +124,9 @@ pub fn output_bytes(cmd: &mut Command) -> Result<Vec<u8>> {
     Ok(out.stdout)
 }
 
-/// Whether `program` can be started (looked up on PATH).
+/// Whether `program` is on PATH.
 pub fn has_program(program: &str) -> bool {
-    Command::new(program)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
+    which::which(program).is_ok()
 }
 
 /// The oldest Node.js major version the tools support (Playwright needs 20).
@@ -181,35 +165,19 @@ pub fn cargo() -> Command {
 
 /// SHA-256 of `data` as 64 lowercase hex digits.
 pub fn sha256_hex(data: &[u8]) -> String {
-    hex(&sha2::Sha256::digest(data))
+    hex::encode(sha2::Sha256::digest(data))
 }
 
-/// Bytes as lowercase hex digits.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// All files under `dir`, as sorted relative paths with `/` separators; dotfiles are skipped.
+/// All files under `dir` (none if it does not exist), as sorted relative paths with `/`
+/// separators; dotfiles and dot folders are skipped.
 pub fn list_files(dir: &Path) -> Result<Vec<String>> {
-    fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) -> Result {
-        for entry in std::fs::read_dir(dir).at(dir)? {
-            let entry = entry.at(dir)?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') {
-                continue;
-            }
-            let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
-            if entry.file_type().at(&entry.path())?.is_dir() {
-                walk(&entry.path(), &rel, out)?;
-            } else {
-                out.push(rel);
-            }
-        }
-        Ok(())
-    }
+    let visible = |e: &walkdir::DirEntry| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.');
     let mut out = Vec::new();
-    if dir.is_dir() {
-        walk(dir, "", &mut out)?;
+    for entry in walkdir::WalkDir::new(dir).into_iter().filter_entry(visible).filter(|_| dir.is_dir()) {
+        let entry = entry?;
+        if !entry.file_type().is_dir() {
+            out.push(entry.path().strip_prefix(dir)?.to_string_lossy().replace('\\', "/"));
+        }
     }
     out.sort();
     Ok(out)

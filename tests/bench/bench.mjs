@@ -2,7 +2,7 @@
 // The browser side of `cargo xtask bench`: drives Debian's Chromium (playwright-core, no browser
 // download) against the built site and prints ONE JSON object on stdout; progress goes to stderr.
 //
-//   node bench.mjs PART      PART: playouts | ai | load | animation | thinking
+//   node bench.mjs PART      PART: playouts | ai | load | animation | thinking | lighthouse
 //
 // Environment (set by the xtask):
 //   BASE_URL       the site (a snapshot of dist/), with a trailing slash
@@ -11,9 +11,14 @@
 //   ROUNDS         rounds of the playout benchmark (default 5)
 //   LOADS          page loads timed (default 20)
 //   THOUGHTS       computer moves watched per game (default 3), within THINK_SECONDS (default 30)
+//   LH_RUNS        Lighthouse runs per page and form factor (default 3; the median run is reported)
+//   LH_REPORTS     a folder to write every Lighthouse report into (JSON), for a closer look
 //
 // Times are medians of repeated runs; nothing here asserts a time.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000/';
@@ -601,7 +606,120 @@ async function thinking() {
   }
 }
 
-const PARTS = { playouts, ai, load, animation, thinking };
+// ---------------------------------------------------------------------------------------------
+// lighthouse: the four scores and FCP, LCP, TBT, CLS of the home page and an embed, mobile and desktop
+// ---------------------------------------------------------------------------------------------
+
+/** The pages audited: a first visit and the README's view embed (its iframe's address). */
+const LH_PAGES = { home: '', embed: '?embed=1&game=sadeqa-iii&moves=c.E.b&ply=0&mode=view' };
+/** The metrics reported, by Lighthouse audit id. */
+const LH_METRICS = {
+  fcp_ms: 'first-contentful-paint',
+  lcp_ms: 'largest-contentful-paint',
+  tbt_ms: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+};
+
+/**
+ * Debian's Chromium for Lighthouse, on a DevTools port, in a profile of its own. Nothing leaves the
+ * machine: every host name but 127.0.0.1 resolves to nothing, and Chromium's own traffic (updates,
+ * sync, field trials, safe browsing) is switched off.
+ * @returns {Promise<{port: number, close: () => Promise<void>}>}
+ */
+async function lighthouseChromium() {
+  const profile = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-domain-reliability',
+      '--disable-client-side-phishing-detection',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--disable-field-trial-config',
+      '--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication',
+      '--metrics-recording-only',
+      '--no-default-browser-check',
+      '--no-first-run',
+      '--disable-quic',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  // Chromium writes the port it picked into the profile.
+  let port = 0;
+  for (let i = 0; i < 300 && !port; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    port = Number((await readFile(path.join(profile, 'DevToolsActivePort'), 'utf8').catch(() => '')).split('\n')[0]);
+  }
+  const close = async () => {
+    child.kill();
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+    await rm(profile, { recursive: true, force: true });
+  };
+  if (!port) {
+    await close();
+    throw new Error('Chromium opened no DevTools port in 30 s');
+  }
+  return { port, close };
+}
+
+async function lighthouseRuns() {
+  const runs = Number(process.env.LH_RUNS ?? 3);
+  const { default: audit } = await import('lighthouse');
+  const { default: desktop } = await import('lighthouse/core/config/desktop-config.js');
+  const chrome = await lighthouseChromium();
+  try {
+    /** @type {Record<string, Record<string, any>>} */
+    const out = {};
+    for (const [name, query] of Object.entries(LH_PAGES)) {
+      out[name] = {};
+      for (const form of ['mobile', 'desktop']) {
+        const all = [];
+        for (let r = 0; r < runs; r++) {
+          // Lighthouse's defaults: simulated throttling (mobile: a mid-range phone on slow 4G), storage cleared.
+          const result = await audit(
+            BASE_URL + query,
+            { port: chrome.port, output: 'json', logLevel: 'error', enableErrorReporting: false },
+            form === 'desktop' ? desktop : undefined,
+          );
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`Lighthouse returned nothing for ${name} (${form})`);
+          if (lhr.runtimeError) throw new Error(`Lighthouse on ${name} (${form}): ${lhr.runtimeError.message}`);
+          if (process.env.LH_REPORTS) {
+            await mkdir(process.env.LH_REPORTS, { recursive: true });
+            await writeFile(path.join(process.env.LH_REPORTS, `${name}-${form}-${r + 1}.json`), JSON.stringify(lhr));
+          }
+          /** @type {Record<string, number | null>} */
+          const row = {};
+          for (const [key, category] of Object.entries(lhr.categories)) row[key] = category.score === null ? null : Math.round(category.score * 100);
+          for (const [key, id] of Object.entries(LH_METRICS)) row[key] = lhr.audits[id]?.numericValue ?? null;
+          const lost = Object.values(lhr.categories)
+            .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0).map((a) => lhr.audits[a.id]))
+            .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+            .map((a) => a.id);
+          all.push({ ...row, failing: [...new Set(lost)] });
+          log(`lighthouse ${name} ${form} ${r + 1}/${runs}: ${JSON.stringify(row)}`);
+        }
+        // The run of median performance stands for the page; every run is kept.
+        const mid = [...all].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0))[all.length >> 1];
+        out[name][form] = { ...mid, runs: all };
+      }
+    }
+    return { version: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version, runs, pages: LH_PAGES, results: out };
+  } finally {
+    await chrome.close();
+  }
+}
+
+const PARTS = { playouts, ai, load, animation, thinking, lighthouse: lighthouseRuns };
 
 const part = process.argv[2] ?? '';
 if (!(part in PARTS)) {

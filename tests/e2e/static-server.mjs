@@ -4,11 +4,13 @@
 // first line), the bench and the tests that need a site of their own import `serve` (a copy of
 // dist/ changed into a "new build", a site under a sub-path, the embedding host pages).
 // Loopback only, GET and HEAD, `Cache-Control: no-cache`, nothing outside its root; `root` may be
-// swapped while it runs, the way a deployment replaces files.
+// swapped while it runs, the way a deployment replaces files. Text, JSON and wasm go out gzipped to
+// a client that accepts it, as a real host sends them (what Lighthouse and the page loads measure).
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -24,6 +26,26 @@ const TYPES = {
   '.md': 'text/plain; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** The types worth compressing (PNG is compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|wasm)|image\/svg)/;
+
+/** Gzipped bodies by file, size and modification time (a swapped root gives new keys). */
+const gzipped = new Map();
+
+/**
+ * `body` gzipped once per version of `file`.
+ * @param {string} file @param {import('node:fs').Stats} info @param {Buffer} body
+ */
+function gzipOnce(file, info, body) {
+  const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+  let zipped = gzipped.get(key);
+  if (!zipped) {
+    zipped = gzipSync(body);
+    gzipped.set(key, zipped);
+  }
+  return zipped;
+}
 
 /**
  * Serves `root` at `http://127.0.0.1:<port><mount>` (mount starts and ends with `/`; port 0 picks
@@ -42,7 +64,8 @@ export async function serve(root, mount = '/', { port = 0, log = false } = {}) {
     },
   };
   const server = http.createServer(async (req, res) => {
-    const [status, headers, body] = await answer(site.root, mount, req.method ?? 'GET', req.url ?? '/');
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const [status, headers, body] = await answer(site.root, mount, req.method ?? 'GET', req.url ?? '/', gzip);
     res.writeHead(status, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);
     if (log) console.error(`${req.method} ${req.url} ${status}`);
@@ -57,11 +80,11 @@ export async function serve(root, mount = '/', { port = 0, log = false } = {}) {
 }
 
 /**
- * The reply to one request: status, headers and body.
- * @param {string} root @param {string} mount @param {string} method @param {string} url
+ * The reply to one request: status, headers and body (gzipped when `gzip` and worth it).
+ * @param {string} root @param {string} mount @param {string} method @param {string} url @param {boolean} gzip
  * @returns {Promise<[number, Record<string, string>, Buffer | string]>}
  */
-async function answer(root, mount, method, url) {
+async function answer(root, mount, method, url, gzip) {
   const text = { 'Content-Type': 'text/plain; charset=utf-8' };
   if (method !== 'GET' && method !== 'HEAD') return [405, { ...text, Allow: 'GET, HEAD' }, 'method not allowed\n'];
   let pathname;
@@ -75,12 +98,17 @@ async function answer(root, mount, method, url) {
   }
   let file = path.join(root, pathname.slice(mount.length));
   try {
-    if ((await stat(file)).isDirectory()) {
+    let info = await stat(file);
+    if (info.isDirectory()) {
       if (!pathname.endsWith('/')) return [301, { ...text, Location: `${pathname}/${new URL(url, 'http://x').search}` }, ''];
       file = path.join(file, 'index.html');
+      info = await stat(file);
     }
     const type = TYPES[/** @type {keyof typeof TYPES} */ (path.extname(file).toLowerCase())] ?? 'application/octet-stream';
-    return [200, { 'Content-Type': type }, await readFile(file)];
+    const body = await readFile(file);
+    if (!COMPRESSIBLE.test(type)) return [200, { 'Content-Type': type }, body];
+    const vary = { 'Content-Type': type, Vary: 'Accept-Encoding' };
+    return gzip ? [200, { ...vary, 'Content-Encoding': 'gzip' }, gzipOnce(file, info, body)] : [200, vary, body];
   } catch {
     return [404, text, 'not found\n'];
   }

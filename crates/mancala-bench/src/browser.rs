@@ -18,6 +18,15 @@ const LOADS: usize = 20;
 const INTERACTIVE_TARGET_MS: f64 = 300.0;
 /// Issue 7: animation frames at the 95th percentile within one 60 Hz frame.
 const FRAME_TARGET_MS: f64 = 16.7;
+/// Issue 14: Lighthouse's mobile performance score at least this (simulated mobile, served gzipped).
+const LIGHTHOUSE_PERFORMANCE_TARGET: f64 = 95.0;
+/// Issue 14: the largest contentful paint on a simulated phone within this many ms.
+const LCP_TARGET_MS: f64 = 1500.0;
+/// Issue 14: cumulative layout shift at most this on both pages.
+const CLS_TARGET: f64 = 0.02;
+/// Lighthouse runs per page and form factor; the run of median performance is reported.
+const LIGHTHOUSE_RUNS: usize = 3;
+
 /// rAF timestamps are vsync times read through a clock coarsened to 0.1 ms: a 60 Hz frame reads
 /// 16.6–16.8 ms. A late frame reads 33 ms, so this slack cannot hide one.
 const FRAME_SLACK_MS: f64 = 0.2;
@@ -195,6 +204,60 @@ pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
         )
         .note("response ends in the median load (ms since navigation); last column: interactive"),
     ];
+    section.data = v;
+    Ok(())
+}
+
+/// Lighthouse (npm `lighthouse` 12.2.3, pinned: 13 wants Node 22) in Debian's Chromium, on the
+/// home page and the README's view embed, each with its mobile (simulated throttling) and desktop
+/// settings: the four category scores and FCP, LCP, TBT and CLS of the run of median performance.
+/// The private site is served gzipped (`tests/e2e/static-server.mjs`); no request leaves the machine.
+pub fn lighthouse(ctx: &mut Ctx, section: &mut Section) -> Result {
+    let v = ctx.browser("lighthouse", &[("LH_RUNS", LIGHTHOUSE_RUNS.to_string())])?;
+    let pages = ["home", "embed"];
+    section.columns(&pages);
+    for form in ["mobile", "desktop"] {
+        let cells = |key: &str| -> Vec<Option<f64>> {
+            pages.iter().map(|page| v.at(&["results", page, form, key]).as_f64()).collect()
+        };
+        let mut performance = Row::new(format!("{form}: performance"), Unit::Count, cells("performance"));
+        let mut lcp = Row::new(format!("{form}: LCP"), Unit::Millis, cells("lcp_ms"));
+        if form == "mobile" {
+            performance = performance.target(Target::at_least(LIGHTHOUSE_PERFORMANCE_TARGET)).note(format!(
+                "Lighthouse {}, simulated throttling (a mid-range phone on slow 4G), median of {LIGHTHOUSE_RUNS} runs",
+                v["version"].as_str().unwrap_or("?")
+            ));
+            lcp = lcp
+                .target(Target::at_most(LCP_TARGET_MS))
+                .note("home: a first visit (./); embed: the README's iframe; served gzipped, cold cache");
+        }
+        section.rows.extend([
+            performance,
+            Row::new(format!("{form}: accessibility"), Unit::Count, cells("accessibility")),
+            Row::new(format!("{form}: best practices"), Unit::Count, cells("best-practices")),
+            Row::new(format!("{form}: SEO"), Unit::Count, cells("seo")),
+            Row::new(format!("{form}: FCP"), Unit::Millis, cells("fcp_ms")),
+            lcp,
+            Row::new(format!("{form}: TBT"), Unit::Millis, cells("tbt_ms")),
+            Row::new(format!("{form}: CLS"), Unit::Decimal, cells("cls")).target(Target::at_most(CLS_TARGET)),
+        ]);
+        // What cost points, per page, in the details.
+        for page in pages {
+            let failing: Vec<&str> =
+                v.at(&["results", page, form, "failing"]).items().iter().filter_map(Value::as_str).collect();
+            let runs: Vec<String> = v
+                .at(&["results", page, form, "runs"])
+                .items()
+                .iter()
+                .map(|r| r["performance"].as_f64().map_or("?".into(), |p| format!("{p:.0}")))
+                .collect();
+            section.output.push_str(&format!(
+                "{page} {form}: performance of each run {}; audits below full score: {}\n",
+                runs.join(", "),
+                if failing.is_empty() { "none".into() } else { failing.join(", ") }
+            ));
+        }
+    }
     section.data = v;
     Ok(())
 }

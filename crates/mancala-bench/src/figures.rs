@@ -13,6 +13,8 @@ pub enum Unit {
     Ratio,
     Bytes,
     Count,
+    /// A plain number to three decimals (a layout-shift score).
+    Decimal,
 }
 
 impl Unit {
@@ -24,6 +26,7 @@ impl Unit {
             Unit::Ratio => "ratio",
             Unit::Bytes => "bytes",
             Unit::Count => "count",
+            Unit::Decimal => "number",
         }
     }
 
@@ -48,6 +51,7 @@ impl Unit {
             Unit::Ratio => format!("{x:.2}×"),
             Unit::Bytes => format!("{:.1} kB", x / 1000.0),
             Unit::Count => format!("{x:.0}"),
+            Unit::Decimal => format!("{x:.3}"),
         }
     }
 }
@@ -199,6 +203,7 @@ mod tests {
         assert_eq!(Unit::Ratio.show(0.614), "0.61×");
         assert_eq!(Unit::Bytes.show(55_268.0), "55.3 kB");
         assert_eq!(Unit::Count.show(3.0), "3");
+        assert_eq!(Unit::Decimal.show(0.0114), "0.011");
     }
 
     #[test]

@@ -77,6 +77,11 @@ const SECTIONS: &[Bench] = &[
         run: browser::load,
     },
     Bench {
+        name: "lighthouse",
+        what: "Lighthouse 12 on the home page and the README's embed, mobile and desktop",
+        run: browser::lighthouse,
+    },
+    Bench {
         name: "page-animation",
         what: "frames while a long Anywoli relay animates at normal speed",
         run: browser::animation,

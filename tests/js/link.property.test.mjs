@@ -4,15 +4,12 @@
 // every language can put in words — never a throw, never a key or a placeholder left showing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
+import { fc, optionsOf } from './arbitrary.mjs';
 import { readFileSync } from 'node:fs';
 import { Messages } from '../../www/js/i18n.js';
 import { VARIANTS } from './engine.mjs';
 import { decodeLink, encodeLink } from '../../www/js/link.js';
 import { linkIgnored, linkRefused } from '../../www/js/narrate.js';
-
-// fast-check is one of the project's npm packages (the root package.json; cargo xtask test runs `npm ci`).
-const fc = /** @type {typeof import('fast-check')} */ (createRequire(new URL('../../package.json', import.meta.url))('fast-check'));
 
 /** The games as the engine's `variants()` gives them (pits per row: rules MG-1, SQ-1, AM-1, AW-1). */
 const GAMES = VARIANTS;
@@ -22,16 +19,6 @@ const table = (lang) => JSON.parse(readFileSync(new URL(`../../www/i18n/${lang}.
 const english = table('en');
 const messages = LANGS.map((lang) => new Messages(lang, table(lang), english, {}));
 
-/** Values of every option the games have. @type {Record<string, import('fast-check').Arbitrary<unknown>>} */
-const OPTIONS = {
-  first: fc.constantFrom('south', 'north'),
-  setup: fc.oneof(fc.constant('even'), fc.record({ random: fc.nat(999_999_999) })),
-  freeChoice: fc.boolean(),
-  sadeqaSeeds: fc.constantFrom('six', 'four'),
-  lastFour: fc.constantFrom('second-to-last', 'first-final', 'lot'),
-  lotSeed: fc.nat(999_999_999),
-};
-
 /** A game as the page holds it: id, options, moves (engine numbers or `split`), ply, seating, start. */
 const games = fc
   .constantFrom(...GAMES)
@@ -39,10 +26,7 @@ const games = fc
     fc.record({
       game: fc.constant(g),
       // The game's own options (a game is never given another's).
-      options: fc.record(Object.fromEntries(Object.entries(OPTIONS).filter(([key]) => g.options.some((o) => o.key === key))), {
-        requiredKeys: [],
-        noNullPrototype: true,
-      }),
+      options: optionsOf(g),
       moves: fc.array(fc.oneof(fc.nat(2 * g.pitsPerRow - 1), fc.constant(/** @type {const} */ ('split'))), { maxLength: 40 }),
       seating: fc.record({
         mode: fc.constantFrom('two', 'computer', 'demo'),

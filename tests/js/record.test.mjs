@@ -6,14 +6,12 @@
 // embed code's iframe.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
+import { fc, optionsOf } from './arbitrary.mjs';
 import { readFileSync } from 'node:fs';
 import { VARIANTS, wasm } from './engine.mjs';
 import { Messages } from '../../www/js/i18n.js';
 import { embedCode, played, readRecord, recordError, writeRecord } from '../../www/js/record.js';
 import { readError, reasons } from '../../www/js/narrate.js';
-
-const fc = /** @type {typeof import('fast-check')} */ (createRequire(new URL('../../package.json', import.meta.url))('fast-check'));
 
 /** @param {string} lang */
 const table = (lang) => JSON.parse(readFileSync(new URL(`../../www/i18n/${lang}.json`, import.meta.url), 'utf8'));
@@ -161,24 +159,11 @@ test('an illegal move is named by its number and as the record wrote it (the eng
   assert.deepEqual(readRecord('Mancala Atlas — Sadeqa III (sadeqa-iii)\nMoves: 1.c 2.E 3. 1', VARIANTS).link?.game?.moves, [2, 12, 1]);
 });
 
-/** Values of every option the games have. @type {Record<string, import('fast-check').Arbitrary<unknown>>} */
-const OPTIONS = {
-  first: fc.constantFrom('south', 'north'),
-  setup: fc.oneof(fc.constant('even'), fc.record({ random: fc.nat(999_999_999) })),
-  freeChoice: fc.boolean(),
-  sadeqaSeeds: fc.constantFrom('six', 'four'),
-  lastFour: fc.constantFrom('second-to-last', 'first-final', 'lot'),
-  lotSeed: fc.nat(999_999_999),
-};
-
 /** A game played by the rules: a game, its options, choices among the legal moves, maybe set up from a position it reached. */
 const games = fc.constantFrom(...VARIANTS).chain((v) =>
   fc.record({
     variant: fc.constant(v.id),
-    options: fc.record(Object.fromEntries(Object.entries(OPTIONS).filter(([key]) => v.options.some((o) => o.key === key))), {
-      requiredKeys: [],
-      noNullPrototype: true,
-    }),
+    options: optionsOf(v),
     choices: fc.array(fc.nat(), { maxLength: 120 }),
     setUpAfter: fc.option(fc.nat(30), { nil: null }),
   }),

@@ -4,11 +4,8 @@
 // never another exception, never JSON.parse's own words — and what the page writes reads back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
+import { fc } from './arbitrary.mjs';
 import { formatOf, parseAutosave } from '../../www/js/storage.js';
-
-// fast-check is one of the project's npm packages (the root package.json; cargo xtask test runs `npm ci`).
-const fc = /** @type {typeof import('fast-check')} */ (createRequire(new URL('../../package.json', import.meta.url))('fast-check'));
 
 /** Text that is often JSON, and often nearly an autosave. */
 const stored = fc.oneof(

@@ -11,6 +11,11 @@
  * accepted, posts `{type: 'skip-waiting'}` (js/pwa.js). Activation deletes
  * the caches of older builds of this scope only. Files not in the build
  * (anything else on the origin) go to the network untouched.
+ *
+ * The endgame tables (`tables/*.bin`, issue 11 §1) are not precached: they are megabytes a page
+ * may never need. The worker fetches a game's file when a position first comes within it; this
+ * script keeps the answer in the build's cache, so that the file is fetched once a build and
+ * then works offline.
  */
 
 /** @type {ServiceWorkerGlobalScope} */
@@ -26,6 +31,22 @@ const CACHE = PREFIX + BUILD;
 
 /** The site's root (this script's folder), with a trailing slash. */
 const ROOT = new URL('./', sw.location.href);
+
+/** The endgame tables' files, cached when first fetched. */
+const TABLES = /^tables\/[a-z0-9-]+\.bin$/;
+
+/**
+ * `request` from the build's cache, else from the network, kept in the cache when it succeeds.
+ * @param {Request} request
+ */
+async function cachedOnUse(request) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request.url);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request.url, response.clone());
+  return response;
+}
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
@@ -60,6 +81,10 @@ sw.addEventListener('fetch', (event) => {
   let file = decodeURIComponent(url.pathname.slice(ROOT.pathname.length));
   // The page itself, under any query (`?embed=1&…`): the precached index.html.
   if (file === '' || file.endsWith('/')) file += 'index.html';
+  if (TABLES.test(file)) {
+    event.respondWith(cachedOnUse(request));
+    return;
+  }
   if (!FILES.includes(file)) return;
   event.respondWith(
     caches

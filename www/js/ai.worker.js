@@ -3,6 +3,12 @@
  * The computer player's worker: its own wasm (`mancala-worker`: the page's engine plus the
  * search, which the page itself never loads) and one search engine kept from move to move (see
  * computer.js for the protocol). Levels come as numbers, 1 the weakest.
+ *
+ * Endgame tables (issue 11 §1): when a position first comes within the tables the site ships
+ * (`tables/<game>.bin`, never part of the first load; the service worker keeps them for offline
+ * use), the worker fetches and decodes them before it searches. A file that cannot be had or is
+ * refused is not asked for again: the search goes on as before, with the quick tables it builds
+ * (and the single-file build, which has no such files, always does).
  */
 
 import init, { Computer, Game, levels } from '../pkg/mancala_worker.js';
@@ -24,30 +30,57 @@ function seed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
+/** Tables files being fetched, or that failed (not asked for again), by name. @type {Map<string, Promise<void>>} */
+const files = new Map();
+
 /**
- * @param {any} msg
+ * Fetches and decodes the tables file `file` into `computer`: forgotten once loaded (asked for
+ * again only if other tables replace it), kept if it failed.
+ * @param {string} file
  * @param {Computer} computer
  */
-function answer(msg, computer) {
-  const game = Game.load(String(msg.save));
+async function loadTables(file, computer) {
   try {
-    // A position of the record (the analysis, position by position): the moves after it are undone.
-    if (msg.ply !== undefined && !game.jump(Number(msg.ply))) throw new Error(`the record has no position ${String(msg.ply)}`);
-    const level = levelId(msg.level);
-    switch (msg.type) {
-      case 'think':
-        return { type: 'move', ...computer.think(game, level, seed()) };
-      case 'hints':
-        return { type: 'hints', hints: computer.hints(game, level) };
-      case 'split':
-        return { type: 'split', accept: computer.acceptsSplit(game, msg.side, level) };
-      case 'side':
-        return { type: 'side', side: computer.chooseSide(game, level) };
-      default:
-        throw new Error(`unknown request ${String(msg.type)}`);
-    }
-  } finally {
-    game.free();
+    const response = await fetch(new URL(`../tables/${file}`, import.meta.url));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    computer.loadTables(new Uint8Array(await response.arrayBuffer()));
+    files.delete(file);
+  } catch (err) {
+    console.info(`endgame tables ${file} not used (${err instanceof Error ? err.message : String(err)}): searching without them`);
+  }
+}
+
+/**
+ * The tables file for `game`'s position, fetched and decoded if the site ships one that holds it
+ * and the tables in use do not (one fetch at a time per file).
+ * @param {Game} game
+ * @param {Computer} computer
+ */
+async function tablesFor(game, computer) {
+  const file = computer.tablesFile(game);
+  if (file === undefined) return;
+  if (!files.has(file)) files.set(file, loadTables(file, computer));
+  await files.get(file);
+}
+
+/**
+ * @param {any} msg
+ * @param {Game} game
+ * @param {Computer} computer
+ */
+function answer(msg, game, computer) {
+  const level = levelId(msg.level);
+  switch (msg.type) {
+    case 'think':
+      return { type: 'move', ...computer.think(game, level, seed()) };
+    case 'hints':
+      return { type: 'hints', hints: computer.hints(game, level) };
+    case 'split':
+      return { type: 'split', accept: computer.acceptsSplit(game, msg.side, level) };
+    case 'side':
+      return { type: 'side', side: computer.chooseSide(game, level) };
+    default:
+      throw new Error(`unknown request ${String(msg.type)}`);
   }
 }
 
@@ -57,7 +90,15 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
     ready ??= init();
     await ready;
     computer ??= new Computer();
-    self.postMessage({ id: msg.id, ...answer(msg, computer) });
+    const game = Game.load(String(msg.save));
+    try {
+      // A position of the record (the analysis, position by position): the moves after it are undone.
+      if (msg.ply !== undefined && !game.jump(Number(msg.ply))) throw new Error(`the record has no position ${String(msg.ply)}`);
+      await tablesFor(game, computer);
+      self.postMessage({ id: msg.id, ...answer(msg, game, computer) });
+    } finally {
+      game.free();
+    }
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) });
   }

@@ -1,5 +1,6 @@
 //! `mancala tables`: builds a game's endgame tables (issue 11 §1), and checks them with
-//! `--verify`; `--levels` prints each level's figures before the summary.
+//! `--verify`; `--levels` prints each level's figures before the summary; `--out FILE` writes
+//! them as a file for the page to fetch (`Tables::to_file`).
 
 use std::time::Instant;
 
@@ -28,6 +29,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let max_seeds: usize = args.parsed("--max-seeds")?.unwrap_or(default_max_seeds(variant));
     let verify = args.flag("--verify");
     let levels = args.flag("--levels");
+    let out = args.value("--out")?;
     args.done()?;
     if variant == Variant::Mangala && !options.free_choice {
         return Err("Mangala IV's forced play (MG-4) has one move a position and needs no table: \
@@ -49,7 +51,13 @@ pub fn run(args: &mut Args) -> Result<(), String> {
             variant.id()
         ));
     }
-    let (summary, ok) = build(variant, options, max_seeds, verify, levels);
+    let (mut summary, ok, tables) = build(variant, options, max_seeds, verify, levels);
+    if let (true, Some(out)) = (ok, out) {
+        let bytes = tables.to_file()?;
+        std::fs::write(&out, &bytes).map_err(|e| format!("--out {out}: {e}"))?;
+        summary["file"] = json!(out);
+        summary["bytes"] = json!(bytes.len());
+    }
     if ok {
         println!("{summary}");
         Ok(())
@@ -58,8 +66,9 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     }
 }
 
-/// Builds (and checks, if `verify`) the tables: the summary line, and whether they passed.
-fn build(variant: Variant, options: Options, max_seeds: usize, verify: bool, levels: bool) -> (Value, bool) {
+/// Builds (and checks, if `verify`) the tables: the summary line, whether they passed, and the
+/// tables.
+fn build(variant: Variant, options: Options, max_seeds: usize, verify: bool, levels: bool) -> (Value, bool, Tables) {
     let clock = Instant::now();
     let tables = Tables::build_with(variant, options, max_seeds, |s| {
         if levels {
@@ -73,7 +82,7 @@ fn build(variant: Variant, options: Options, max_seeds: usize, verify: bool, lev
         "verified": verify && failures.is_empty(),
     });
     if failures.is_empty() {
-        return (summary, true);
+        return (summary, true, tables);
     }
     summary["failures"] = failures
         .iter()
@@ -82,7 +91,7 @@ fn build(variant: Variant, options: Options, max_seeds: usize, verify: bool, lev
                    "expected": [f.expected.lo, f.expected.hi]})
         })
         .collect();
-    (summary, false)
+    (summary, false, tables)
 }
 
 /// One level's figures.
@@ -103,7 +112,7 @@ mod tests {
     /// pits: C(19, 16) = 969, each player to move), the time and whether they were checked.
     #[test]
     fn the_summary_is_the_contract() {
-        let (summary, ok) = build(Variant::Sadeqa, Options::default(), 3, true, false);
+        let (summary, ok, _) = build(Variant::Sadeqa, Options::default(), 3, true, false);
         assert!(ok);
         let keys: Vec<&str> = summary.as_object().expect("an object").keys().map(String::as_str).collect();
         assert_eq!(keys, ["game", "max_seeds", "positions", "seconds", "verified"]);
@@ -112,7 +121,20 @@ mod tests {
             (&json!("sadeqa-iii"), &json!(3), &json!(1938), &json!(true))
         );
         assert!(summary["seconds"].as_f64().is_some_and(|s| s >= 0.0));
-        let (unchecked, _) = build(Variant::Manqala, Options::default(), 2, false, false);
+        let (unchecked, ..) = build(Variant::Manqala, Options::default(), 2, false, false);
         assert_eq!((&unchecked["positions"], &unchecked["verified"]), (&json!(212), &json!(false)));
+    }
+
+    /// `--out FILE` writes the tables as a file that decodes to them (`Tables::from_file`).
+    #[test]
+    fn out_writes_the_file() {
+        let file = std::env::temp_dir().join(format!("mancala-tables-{}.bin", std::process::id()));
+        let words = ["--game", "al-manqala", "--max-seeds", "4", "--out", file.to_str().expect("a path")];
+        run(&mut Args::new(words.iter().map(|&w| w.to_owned()).collect())).expect("written");
+        let tables = Tables::from_file(&std::fs::read(&file).expect("read")).expect("decodes");
+        std::fs::remove_file(&file).expect("removed");
+        let built = Tables::build(Variant::Manqala, Options::default(), 4);
+        assert_eq!((tables.max_seeds(), tables.positions()), (4, built.positions()));
+        assert!(tables.entries().eq(built.entries()));
     }
 }

@@ -1,6 +1,7 @@
 //! Writes one game's tables as a file (`Tables::to_file`) and reads it back, for measuring the
 //! file's size and the decoding time (docs/tables.md):
-//! `cargo run --release -p mancala-tables --example pack -- GAME MAX_SEEDS FILE`.
+//! `cargo run --release -p mancala-tables --example pack -- GAME MAX_SEEDS FILE`; `-- read FILE`
+//! only decodes a file.
 
 use std::time::Instant;
 
@@ -9,7 +10,15 @@ use mancala_tables::Tables;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [game, max, file] = &args[..] else { panic!("usage: pack GAME MAX_SEEDS FILE") };
+    if let [read, file] = &args[..] {
+        assert_eq!(read, "read", "usage: pack read FILE");
+        let bytes = std::fs::read(file).expect("read");
+        let clock = Instant::now();
+        let tables = Tables::from_file(&bytes).expect("decodes");
+        println!("{file}: {} entries decoded in {:.2} s", tables.positions(), clock.elapsed().as_secs_f64());
+        return;
+    }
+    let [game, max, file] = &args[..] else { panic!("usage: pack GAME MAX_SEEDS FILE | pack read FILE") };
     let variant: Variant = game.parse().expect("a game id");
     let options = Options { free_choice: variant == Variant::Mangala, ..Options::default() };
     let clock = Instant::now();

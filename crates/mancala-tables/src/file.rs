@@ -2,23 +2,23 @@
 //! entries only (North to move on a board is South to move on the board turned round, C-1),
 //! each coded against what the rules already say of it.
 //!
-//! The decoder plays every move of each South entry, as the build does, level by level and board
-//! by board in rank order. A move that captures or ends the game leads to a lower level, decoded
-//! already; a move within the level leads to an entry of this level, decoded already if its rank
-//! (as South to move) is lower. An entry is the value of its best move (AN-1, checked by
-//! `Tables::verify`), so when every move's value is known the entry is too and costs nothing;
-//! otherwise the best known move is a lower bound and only how far above it the entry lies is
-//! coded, with an adaptive binary range coder (`coder`) whose contexts are how many moves are
-//! unknown and what the known ones say. Whether the entry lies on a cycle is coded the same way:
-//! it cannot when no move stays in the level, nor when every such move is known to lead off any
-//! cycle. The few entries found by a search over lines (`Tables::rooted`) are listed and coded
-//! as they are.
+//! The decoder plays every move of each South entry, as the build does, level by level: a move
+//! that captures or ends the game leads to a lower level, decoded already; a move within the
+//! level leads to a South entry of the level (negated when North moves next). It then takes the
+//! strongly connected components of the moves within the level sinks first, as the build does
+//! (`level`), which also tells which entries lie on a cycle. An entry is the value of its best
+//! move (AN-1, what `Tables::verify` checks), so an entry on no cycle, whose moves all lead to
+//! entries decoded already, costs nothing. In a component with a cycle the entries are decoded
+//! one by one, and only how far each lies above its best move known so far is coded, with an
+//! adaptive binary range coder (`coder`) whose contexts are how many of its moves are not known
+//! yet and whether the best known stays in the level. The few entries found by a search over
+//! lines (`Tables::rooted`) are listed, and coded as they are.
 //!
 //! Layout: [`MAGIC`], the format [`VERSION`], the game's id and the options that change values
 //! (Mangala IV's free choice, Anywoli's last four and lot seed), the most seeds, the number of
-//! entries, a checksum of South's values as decoded, the rooted entries, the coded bytes, and a
-//! checksum of everything before it. A file that fails any of these is refused with a
-//! [`FileError`] before or after decoding.
+//! entries, a checksum of South's values and cycle bits as decoded, the rooted entries, the
+//! coded bytes, and a checksum of everything before it. A file that fails any of these is
+//! refused with a [`FileError`], before decoding or after.
 
 use std::fmt;
 
@@ -26,7 +26,7 @@ use mancala_core::{LastFour, MAX_PITS, Options, Position, Side, Variant};
 
 use crate::boards::Boards;
 use crate::coder::{Contexts, Decoder, Encoder};
-use crate::level::Level;
+use crate::level::{self, Level, Moves, NONE};
 use crate::{Bounds, LevelStats, Tables, lead, move_value};
 
 /// The first bytes of a tables file.
@@ -73,48 +73,33 @@ struct South {
 
 /// The board `board` turned round: North's row first (C-1).
 fn turned(board: &[u8], pits: usize) -> [u8; MAX_PITS] {
-    let mut out = [0u8; MAX_PITS];
-    for (i, slot) in out[..pits].iter_mut().enumerate() {
-        *slot = board[(i + pits / 2) % pits];
-    }
+    let (half, mut out) = (pits / 2, [0u8; MAX_PITS]);
+    out[..half].copy_from_slice(&board[half..pits]);
+    out[half..pits].copy_from_slice(&board[..half]);
     out
-}
-
-/// What the rules and the entries decoded so far say of one South entry.
-struct Known {
-    /// The value when the game is over at once (its settlement), or every move is known.
-    exact: Option<i8>,
-    /// The best value among the moves known.
-    best: Option<i8>,
-    /// Moves within the level to entries not decoded yet.
-    unknown: u32,
-    /// Whether some known move within the level leads to an entry on a cycle.
-    cycle_near: bool,
-    /// Whether some move stays in the level.
-    within: bool,
 }
 
 /// The coder's contexts, by what they code.
 struct Models {
-    cycle: Contexts,
     above: Contexts,
     raw: Contexts,
 }
 
-/// Contexts for "how far above the best known move": the unknown moves (1, 2, 3+), the cycle
-/// bit, and the unary digit (up to 15).
+/// Contexts for "how far above the best known move": the moves not known yet (1, 2, 3+),
+/// whether the best known one stays in the level, and the unary digit (up to 15).
 const ABOVE: usize = 3 * 2 * 16;
-/// Contexts for a value coded alone (zigzag, unary), by digit.
-const RAW: usize = 2 * 64;
+/// Contexts for a value coded alone (zigzag, unary): rooted or not, the unknown moves (1, 2,
+/// 3+), by digit (up to 31).
+const RAW: usize = 2 * 3 * 32;
 
 impl Models {
     fn new() -> Models {
-        Models { cycle: Contexts::new(3 * 2), above: Contexts::new(ABOVE), raw: Contexts::new(RAW) }
+        Models { above: Contexts::new(ABOVE), raw: Contexts::new(RAW) }
     }
 }
 
 fn bucket(unknown: u32) -> usize {
-    (unknown.min(3) - 1) as usize
+    (unknown.clamp(1, 3) - 1) as usize
 }
 
 /// Codes or decodes, the same steps either way.
@@ -137,11 +122,11 @@ trait Coder {
         k
     }
 
-    /// A signed value alone, zigzagged.
+    /// A signed value alone, zigzagged, in the contexts of `slot`.
     fn raw(&mut self, models: &mut Models, slot: usize, v: i8) -> i8 {
         let z = if v >= 0 { 2 * u32::from(v as u8) } else { 2 * u32::from(v.unsigned_abs()) - 1 };
-        let k = self.unary(&mut models.raw, slot * 64, 63, z);
-        if k % 2 == 0 { (k / 2) as i8 } else { -(k.div_ceil(2) as i8) }
+        let k = self.unary(&mut models.raw, slot * 32, 31, z);
+        if k % 2 == 0 { (k / 2).min(127) as i8 } else { -(k.div_ceil(2).min(127) as i8) }
     }
 }
 
@@ -162,8 +147,11 @@ impl Coder for Decoder<'_> {
     }
 }
 
-/// The game's tables walked in coding order: every South entry, what is known of it, and its
-/// value and cycle bit coded (`value`, `cycle` given) or decoded (returned).
+/// Not decoded yet (no entry of a table is worth -128).
+const UNKNOWN: i8 = i8::MIN;
+
+/// The game's tables walked in coding order, level by level: every South entry's value coded
+/// (`south` given) or decoded (into `south`), and its cycle bit found from its moves.
 struct Walk {
     variant: Variant,
     options: Options,
@@ -173,111 +161,127 @@ struct Walk {
 }
 
 impl Walk {
-    /// What the rules and the entries before it say of South's entry of `board` (`seeds`
-    /// seeds, rank `rank`).
-    fn known(&self, board: &[u8], seeds: usize, rank: usize) -> Known {
+    /// The rank of South's entry that is `pos` (North to move on a board is South to move on
+    /// it turned round, C-1), and whether its value is negated for South.
+    fn canonical(&self, pos: &Position) -> (u32, bool) {
         let pits = self.boards.pits();
-        let level = seeds / self.step;
-        let pos = Position::from_board(self.variant, self.options, board, Side::South);
-        let mut k = Known { exact: None, best: None, unknown: 0, cycle_near: false, within: false };
-        if pos.is_over() {
-            k.exact = Some(lead(&pos, Side::South)); // its settlement (SQ-5, AM-6, AW-6, MG-7)
-            return k;
+        match pos.turn() {
+            Side::South => (self.boards.rank(pos.board()) as u32, false),
+            Side::North => (self.boards.rank(&turned(pos.board(), pits)[..pits]) as u32, true),
         }
-        // The entry of `after`, in the level `seeds` of `after`, as its player to move sees it.
-        let entry = |after: &Position| {
-            let at = after.seeds_on_board() as usize / self.step;
-            let r = match after.turn() {
-                Side::South => self.boards.rank(after.board()),
-                Side::North => self.boards.rank(&turned(after.board(), pits)[..pits]),
-            };
-            (at, r)
-        };
-        if pos.turn() != Side::South {
-            // A pass (C-8: MG-7, AM-7, AW-2): the one move, to the board with North to move.
-            k.within = true;
-            let (_, r) = entry(&pos);
-            if r < rank {
-                k.cycle_near = self.south.cycle[level][r];
-                k.best = Some(-self.south.values[level][r]);
-            } else {
-                k.unknown = 1;
-            }
-        } else {
-            for (_, after) in pos.children() {
-                let (at, r) = if after.is_over() { (0, 0) } else { entry(&after) };
-                let then = if after.is_over() {
-                    Bounds::exact(0)
-                } else if at < level {
-                    Bounds::exact(self.south.values[at][r])
-                } else {
-                    k.within = true;
-                    if r >= rank {
-                        k.unknown += 1;
-                        continue;
-                    }
-                    k.cycle_near |= self.south.cycle[level][r];
-                    Bounds::exact(self.south.values[level][r])
-                };
-                let v = move_value(&pos, &after, then).lo;
-                k.best = Some(k.best.map_or(v, |b| b.max(v)));
-            }
-        }
-        if k.unknown == 0 {
-            k.exact = k.best;
-        }
-        k
     }
 
-    /// Codes (or decodes into `self.south`) every entry, levels in order. `Err` names the first
-    /// entry whose value is below its best known move (not the tables of these rules).
-    fn run<C: Coder>(&mut self, coder: &mut C, levels: usize) -> Result<(), (usize, usize)> {
-        let mut models = Models::new();
-        let mut rooted = self.south.rooted.clone().into_iter().peekable();
+    /// Plays every move of every South entry of level `level`, as the build does (`level`):
+    /// the best move out of the level (a capture or an end, to a lower level known already), and
+    /// the moves within it, each to a South entry of the level, negated when North moves next.
+    fn expand(&self, level: usize) -> (Moves, Vec<bool>) {
         let pits = self.boards.pits();
+        let seeds = level * self.step;
+        let n = self.boards.count(seeds);
+        let mut moves = Moves { out: vec![NONE; n], start: Vec::with_capacity(n + 1), within: Vec::new() };
+        let mut negated = Vec::new();
         let mut board = [0u8; MAX_PITS];
-        for level in 0..levels {
-            let seeds = level * self.step;
-            let n = self.boards.count(seeds);
-            if self.south.values.len() <= level {
-                self.south.values.push(vec![0; n]);
-                self.south.cycle.push(vec![false; n]);
-            }
-            for rank in 0..n {
-                self.boards.unrank(seeds, rank, &mut board);
-                let (value, cycle) = (self.south.values[level][rank], self.south.cycle[level][rank]);
-                let (value, cycle) = if rooted.peek() == Some(&(level as u32, rank as u32)) {
-                    rooted.next();
-                    let cycle = coder.bit(&mut models.cycle, 0, cycle);
-                    (coder.raw(&mut models, 1, value), cycle)
-                } else {
-                    let k = self.known(&board[..pits], seeds, rank);
-                    let cycle = if k.within && (k.unknown > 0 || k.cycle_near) {
-                        let c = if k.unknown == 0 { 1 } else { 2 + usize::from(k.cycle_near) * 2 + bucket(k.unknown).min(1) };
-                        coder.bit(&mut models.cycle, c, cycle)
+        for rank in 0..n {
+            moves.start.push(moves.within.len() as u32);
+            self.boards.unrank(seeds, rank, &mut board);
+            let pos = Position::from_board(self.variant, self.options, &board[..pits], Side::South);
+            if pos.is_over() {
+                // The end at once, its settlement from the empty stores (SQ-5, AM-6, AW-6, MG-7).
+                moves.out[rank] = Bounds::exact(lead(&pos, Side::South));
+            } else if pos.turn() != Side::South {
+                // A pass (C-8: MG-7, AM-7, AW-2): the one move, to the board with North to move.
+                let (r, neg) = self.canonical(&pos);
+                moves.within.push(r);
+                negated.push(neg);
+            } else {
+                for (_, after) in pos.children() {
+                    if !after.is_over() && after.seeds_on_board() as usize == seeds {
+                        let (r, neg) = self.canonical(&after);
+                        moves.within.push(r);
+                        negated.push(neg);
                     } else {
-                        false
-                    };
-                    let value = match (k.exact, k.best) {
-                        (Some(v), _) => v,
-                        (None, Some(best)) => {
-                            let above = i32::from(value) - i32::from(best);
-                            if C::ENCODES && above < 0 {
-                                return Err((level, rank));
-                            }
-                            let base = (bucket(k.unknown) * 2 + usize::from(cycle)) * 16;
-                            let above = coder.unary(&mut models.above, base, 15, above.max(0) as u32);
-                            (i32::from(best) + above as i32).clamp(-128, 127) as i8
-                        }
-                        (None, None) => coder.raw(&mut models, 0, value),
-                    };
-                    (value, cycle)
-                };
-                self.south.values[level][rank] = value;
-                self.south.cycle[level][rank] = cycle;
+                        let then = if after.is_over() {
+                            Bounds::exact(0)
+                        } else {
+                            let (r, _) = self.canonical(&after);
+                            let at = after.seeds_on_board() as usize / self.step;
+                            Bounds::exact(self.south.values[at][r as usize])
+                        };
+                        moves.out[rank] = moves.out[rank].max(move_value(&pos, &after, then));
+                    }
+                }
             }
         }
-        Ok(())
+        moves.start.push(moves.within.len() as u32);
+        (moves, negated)
+    }
+
+    /// Codes (or decodes into `self.south`) every entry, levels in order. Within a level the
+    /// strongly connected components of its moves are taken sinks first, as the build takes
+    /// them: an entry on no cycle then has every move known and is its best one (AN-1), which
+    /// costs nothing; on a cycle, how far it lies above its best known move is coded. `Err`
+    /// names the first entry whose value, or cycle bit, is not what its moves say (tables of
+    /// other rules).
+    fn run<C: Coder>(&mut self, coder: &mut C, levels: usize) -> Result<(), (usize, usize)> {
+        let mut models = Models::new();
+        let mut bad = None;
+        for level in 0..levels {
+            let n = self.boards.count(level * self.step);
+            if C::ENCODES {
+                let given = std::mem::replace(&mut self.south.values[level], vec![UNKNOWN; n]);
+                let cycles = std::mem::replace(&mut self.south.cycle[level], vec![false; n]);
+                self.level(coder, &mut models, level, Some(&given));
+                let wrong = (0..n).find(|&r| (given[r], cycles[r]) != (self.south.values[level][r], self.south.cycle[level][r]));
+                bad = bad.or(wrong.map(|r| (level, r)));
+            } else {
+                self.south.values.push(vec![UNKNOWN; n]);
+                self.south.cycle.push(vec![false; n]);
+                self.level(coder, &mut models, level, None);
+            }
+        }
+        bad.map_or(Ok(()), Err)
+    }
+
+    /// One level of [`Walk::run`], its values `given` when coding.
+    fn level<C: Coder>(&mut self, coder: &mut C, models: &mut Models, level: usize, given: Option<&[i8]>) {
+        let (moves, negated) = self.expand(level);
+        let rooted: Vec<u32> = self.south.rooted.iter().filter(|&&(l, _)| l as usize == level).map(|&(_, r)| r).collect();
+        let values = &mut self.south.values[level];
+        let cycle = &mut self.south.cycle[level];
+        level::components(&moves, |component, _, _| {
+            let v = component[0] as usize;
+            let own = moves.start[v] as usize..moves.start[v + 1] as usize;
+            let on_cycle = component.len() > 1 || moves.within[own].contains(&(v as u32));
+            // Deepest first: Tarjan's stack holds the component in the order its search reached it.
+            for &v in component.iter().rev() {
+                let v = v as usize;
+                let (mut best, mut unknown, mut inside) = (moves.out[v], 0, false);
+                for e in moves.start[v] as usize..moves.start[v + 1] as usize {
+                    let w = values[moves.within[e] as usize];
+                    if w == UNKNOWN {
+                        unknown += 1;
+                    } else {
+                        let w = if negated[e] { Bounds::exact(-w) } else { Bounds::exact(w) };
+                        inside |= w.lo > best.lo;
+                        best = best.max(w);
+                    }
+                }
+                let value = given.map_or(0, |g| g[v]);
+                cycle[v] = on_cycle;
+                values[v] = if rooted.binary_search(&(v as u32)).is_ok() {
+                    coder.raw(models, 3 + bucket(unknown), value)
+                } else if unknown == 0 {
+                    best.lo
+                } else if best == NONE {
+                    coder.raw(models, bucket(unknown), value)
+                } else {
+                    let above = (i32::from(value) - i32::from(best.lo)).max(0) as u32;
+                    let base = (bucket(unknown) * 2 + usize::from(inside)) * 16;
+                    let above = coder.unary(&mut models.above, base, 15, above);
+                    (i32::from(best.lo) + above as i32).clamp(-127, 127) as i8
+                };
+            }
+        });
     }
 }
 

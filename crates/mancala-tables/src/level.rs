@@ -89,10 +89,10 @@ pub struct LevelStats {
 
 /// The moves of a level: for each entry its best move out of the level (captures and ends,
 /// [`NONE`] if it has none) and its moves within it, by entry index.
-struct Moves {
-    out: Vec<Bounds>,
-    start: Vec<u32>,
-    within: Vec<u32>,
+pub(crate) struct Moves {
+    pub(crate) out: Vec<Bounds>,
+    pub(crate) start: Vec<u32>,
+    pub(crate) within: Vec<u32>,
 }
 
 /// Builds the level of `seeds` seeds on the solved lower levels of `tables`.
@@ -186,7 +186,7 @@ fn lower(tables: &Tables, pos: &Position) -> Bounds {
 /// first (Tarjan's order), with a map in which each entry of the component has its place in it,
 /// and the entries still on Tarjan's stack: those of the component, for a move from it. An
 /// explicit stack replaces recursion (millions of entries).
-fn components(moves: &Moves, mut each: impl FnMut(&[u32], &[u32], &[bool])) {
+pub(crate) fn components(moves: &Moves, mut each: impl FnMut(&[u32], &[u32], &[bool])) {
     let n = moves.out.len();
     let mut t = Tarjan { order: vec![UNSEEN; n], low: vec![0; n], on_stack: vec![false; n], ..Tarjan::default() };
     for root in 0..n as u32 {

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use mancala_ai::Level;
-use mancala_core::{Options, Side, Variant};
+use mancala_core::{LastFour, Options, Side, Variant};
 use mancala_tables::Tables;
 use mancala_wasm::{Game, to_js};
 use wasm_bindgen::prelude::*;
@@ -33,6 +33,19 @@ fn quick_tables(variant: Variant, options: &Options) -> Option<usize> {
         Variant::Sadeqa => Some(7),
         Variant::Manqala => Some(8),
         Variant::Anywoli => None,
+    }
+}
+
+/// The tables shipped with the site for a game with these rules (issue 11 §1's defaults, made by
+/// `mancala tables --out`): the file's name under `tables/` and its most seeds. None where values
+/// need more than the board (Mangala IV's forced play is played out, MG-4; Anywoli's AW-7.2 and
+/// its lot, AW-7.3, whose North entries are not South's turned round, C-1).
+fn shipped_tables(variant: Variant, options: &Options) -> Option<(&'static str, usize)> {
+    match variant {
+        Variant::Mangala => options.free_choice.then_some(("mangala-iv.bin", 11)),
+        Variant::Sadeqa => Some(("sadeqa-iii.bin", 10)),
+        Variant::Manqala => Some(("al-manqala.bin", 12)),
+        Variant::Anywoli => (options.last_four == LastFour::SecondToLast).then_some(("anywoli.bin", 8)),
     }
 }
 
@@ -80,6 +93,33 @@ impl Computer {
         let limits = level(level_id)?.limits(game.start().variant());
         self.tables_for(game);
         to_js(&self.computer.hints(game.history(), &limits, &mut clock()))
+    }
+
+    /// The name of the tables file (under the site's `tables/`) to fetch for `game`'s position,
+    /// if the site ships one that holds it and the tables in use do not: the worker fetches it
+    /// and hands it to [`Computer::load_tables`] before it searches.
+    #[wasm_bindgen(js_name = tablesFile)]
+    #[must_use]
+    pub fn tables_file(&self, game: &Game) -> Option<String> {
+        let pos = game.history().last()?;
+        let (file, seeds) = shipped_tables(pos.variant(), pos.options())?;
+        let held = self.computer.tables().is_some_and(|t| t.value(pos).is_some());
+        (!pos.is_over() && pos.seeds_on_board() as usize <= seeds && !held).then(|| file.to_owned())
+    }
+
+    /// Uses the tables of a file (`Tables::from_file`) from now on, in place of those in use.
+    ///
+    /// # Errors
+    /// A file that is not tables this build reads (damaged, of another format or other rules),
+    /// named in the message; the search then goes on without it, with the quick tables it
+    /// builds when a position needs them.
+    #[wasm_bindgen(js_name = loadTables)]
+    pub fn load_tables(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        // The tables in use go first: two sets at once would double the worker's memory.
+        self.computer.set_tables(None);
+        let tables = Tables::from_file(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        self.computer.set_tables(Some(Arc::new(tables)));
+        Ok(())
     }
 
     /// Mangala IV's ritual (MG-3): the side the computer takes at the start

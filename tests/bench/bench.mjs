@@ -2,7 +2,7 @@
 // The browser side of `cargo xtask bench`: drives Debian's Chromium (playwright-core, no browser
 // download) against the built site and prints ONE JSON object on stdout; progress goes to stderr.
 //
-//   node bench.mjs PART      PART: playouts | ai | load | animation | thinking | lighthouse
+//   node bench.mjs PART      PART: playouts | ai | load | animation | thinking | lighthouse | tables
 //
 // Environment (set by the xtask):
 //   BASE_URL       the site (a snapshot of dist/), with a trailing slash
@@ -13,6 +13,8 @@
 //   THOUGHTS       computer moves watched per game (default 3), within THINK_SECONDS (default 30)
 //   LH_RUNS        Lighthouse runs per page and form factor (default 3; the median run is reported)
 //   LH_REPORTS     a folder to write every Lighthouse report into (JSON), for a closer look
+//   POSITIONS      tables: one endgame a game, "BOARD STORES TURN" (comma-separated numbers), by ';'
+//   LEVELS         tables: the levels to analyse them at (comma-separated ids)
 //
 // Times are medians of repeated runs; nothing here asserts a time.
 import { execFileSync, spawn } from 'node:child_process';
@@ -719,7 +721,86 @@ async function lighthouseRuns() {
   }
 }
 
-const PARTS = { playouts, ai, load, animation, thinking, lighthouse: lighthouseRuns };
+// ---------------------------------------------------------------------------------------------
+// tables: the endgame tables in the worker's wasm (issue 11): the quick tables built, the shipped
+// files fetched and decoded, and an endgame's hints at each level without and with them
+// ---------------------------------------------------------------------------------------------
+
+/** The most seeds of the worker's quick tables (mancala-worker `quick_tables`; Anywoli has none). */
+const QUICK_SEEDS = { 'mangala-iv': 8, 'sadeqa-iii': 7, 'al-manqala': 8, anywoli: null };
+
+async function tables() {
+  const positions = (process.env.POSITIONS ?? '').split(';');
+  const levels = (process.env.LEVELS ?? 'hard').split(',');
+  const browser = await launch();
+  try {
+    const { page } = await openSite(browser);
+    const games = await page.evaluate(
+      async ([quick, positions, levels]) => {
+        const { default: init, Computer, Game, benchTables, decodeTables } = await import('./pkg/mancala_worker.js');
+        await init();
+        /** @type {Record<string, any>} */
+        const out = {};
+        const names = Object.keys(quick);
+        for (const [i, game] of names.entries()) {
+          const o = (out[game] = { quick_seeds: quick[game], analysis_ms: {}, analysis_no_tables_ms: {} });
+          if (quick[game] !== null) {
+            const t0 = performance.now();
+            const n = benchTables(game, quick[game]);
+            o.quick_ms = performance.now() - t0;
+            o.quick_per_s = n / (o.quick_ms / 1000);
+          }
+          const t0 = performance.now();
+          const response = await fetch(`./tables/${game}.bin`);
+          if (!response.ok) continue;
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          o.fetch_ms = performance.now() - t0;
+          o.bytes = bytes.length;
+          const t1 = performance.now();
+          const n = decodeTables(bytes);
+          o.decode_ms = performance.now() - t1;
+          o.decode_per_s = n / (o.decode_ms / 1000);
+          // An endgame within the tables, every move valued at each level: the search alone, then
+          // with the file's tables.
+          const [board, stores, turn] = (positions[i] ?? '').split(' ');
+          if (!board) continue;
+          const save = JSON.stringify({
+            format: 1,
+            variant: game,
+            options: game === 'mangala-iv' ? { freeChoice: true } : {},
+            moves: [],
+            position: { board: board.split(',').map(Number), stores: { south: Number(stores.split(',')[0]), north: Number(stores.split(',')[1]) }, turn },
+          });
+          const e = Game.load(save);
+          const bare = new Computer();
+          const tabled = new Computer();
+          tabled.loadTables(bytes);
+          for (const level of levels) {
+            const t2 = performance.now();
+            bare.hints(e, level);
+            o.analysis_no_tables_ms[level] = performance.now() - t2;
+            const t3 = performance.now();
+            tabled.hints(e, level);
+            o.analysis_ms[level] = performance.now() - t3;
+          }
+          bare.free();
+          tabled.free();
+          e.free();
+        }
+        return out;
+      },
+      /** @type {[Record<string, number | null>, string[], string[]]} */ ([QUICK_SEEDS, positions, levels]),
+    );
+    for (const [game, o] of Object.entries(games)) {
+      log(`${game}: quick ${o.quick_ms?.toFixed(0) ?? 'n/a'} ms, fetch ${o.fetch_ms?.toFixed(0) ?? 'n/a'} ms, decode ${o.decode_ms?.toFixed(0) ?? 'n/a'} ms`);
+    }
+    return { games };
+  } finally {
+    await browser.close();
+  }
+}
+
+const PARTS = { playouts, ai, load, animation, thinking, lighthouse: lighthouseRuns, tables };
 
 const part = process.argv[2] ?? '';
 if (!(part in PARTS)) {

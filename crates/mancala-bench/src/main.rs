@@ -62,10 +62,15 @@ const SECTIONS: &[Bench] = &[
     },
     Bench {
         name: "tables-native",
-        what: "each game's default endgame tables built natively (`mancala tables`): time, positions/s, size",
+        what: "each game's default endgame tables built natively (`mancala tables --out`): time, positions/s, sizes, file",
         run: tables::native,
     },
     Bench { name: "ai-browser", what: "the computer player's worker in Chromium: nodes/s and depth", run: browser::ai },
+    Bench {
+        name: "tables-browser",
+        what: "endgame tables in the worker's wasm: quick tables built, shipped files fetched and decoded, endgame hints",
+        run: tables::browser,
+    },
     Bench {
         name: "page-size",
         what: "first load, raw and gzipped (deterministic; budgets in `cargo xtask test`)",

@@ -53,10 +53,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     }
     let (mut summary, ok, tables) = build(variant, options, max_seeds, verify, levels);
     if let (true, Some(out)) = (ok, out) {
-        let bytes = tables.to_file()?;
-        std::fs::write(&out, &bytes).map_err(|e| format!("--out {out}: {e}"))?;
-        summary["file"] = json!(out);
-        summary["bytes"] = json!(bytes.len());
+        write(&tables, &out, &mut summary)?;
     }
     if ok {
         println!("{summary}");
@@ -92,6 +89,27 @@ fn build(variant: Variant, options: Options, max_seeds: usize, verify: bool, lev
         })
         .collect();
     (summary, false, tables)
+}
+
+/// Writes `tables` as a file to `out`, checked by decoding it again (entry by entry), and adds
+/// its size and the seconds to encode and decode it to `summary`.
+fn write(tables: &Tables, out: &str, summary: &mut Value) -> Result<(), String> {
+    let clock = Instant::now();
+    let bytes = tables.to_file()?;
+    let encoded = clock.elapsed().as_secs_f64();
+    let clock = Instant::now();
+    let back = Tables::from_file(&bytes).map_err(|e| e.to_string())?;
+    let decoded = clock.elapsed().as_secs_f64();
+    if !back.entries().eq(tables.entries()) {
+        return Err("the file does not decode to the tables built".into());
+    }
+    std::fs::write(out, &bytes).map_err(|e| format!("--out {out}: {e}"))?;
+    let ms = |s: f64| (s * 1000.0).round() / 1000.0;
+    summary["file"] = json!(out);
+    summary["bytes"] = json!(bytes.len());
+    summary["encode_seconds"] = json!(ms(encoded));
+    summary["decode_seconds"] = json!(ms(decoded));
+    Ok(())
 }
 
 /// One level's figures.

@@ -1,6 +1,7 @@
-//! The engine's playout benchmark in the browser, for `cargo xtask bench`:
-//! the same random games as `mancala bench` (same generator, seed and
-//! options), so the two speeds compare like with like. The caller times it.
+//! The engine's benchmarks in the browser, for `cargo xtask bench`: the same
+//! random games as `mancala bench` (same generator, seed and options), so the
+//! two speeds compare like with like, and the endgame tables built or decoded
+//! (issue 11). The caller times them.
 
 use mancala_core::{Options, Playouts, Position, SplitMix64, Variant};
 use wasm_bindgen::prelude::*;
@@ -21,4 +22,28 @@ pub fn bench_playouts(variant: &str, games: u32, seed: u32) -> Result<f64, JsErr
     let mut rng = SplitMix64::new(u64::from(seed));
     let moves: u64 = (0..games).map(|_| playouts.play(start, &mut rng, |_, _| {})).sum();
     Ok(moves as f64)
+}
+
+/// Builds `variant`'s endgame tables up to `max_seeds` seeds with the options the worker's
+/// quick tables use (Mangala IV: free choice, MG-4), for `cargo xtask bench` to time; returns
+/// their entries.
+///
+/// # Errors
+/// An unknown game id.
+#[wasm_bindgen(js_name = benchTables)]
+pub fn bench_tables(variant: &str, max_seeds: u32) -> Result<f64, JsError> {
+    let variant: Variant = variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+    let options = Options { free_choice: variant == Variant::Mangala, ..Options::default() };
+    Ok(mancala_tables::Tables::build(variant, options, max_seeds as usize).positions() as f64)
+}
+
+/// Decodes a tables file (`Tables::from_file`), for `cargo xtask bench` to time; returns its
+/// entries.
+///
+/// # Errors
+/// A file that is not tables this build reads.
+#[wasm_bindgen(js_name = decodeTables)]
+pub fn decode_tables(bytes: &[u8]) -> Result<f64, JsError> {
+    let tables = mancala_tables::Tables::from_file(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(tables.positions() as f64)
 }

@@ -13,6 +13,7 @@
 //   THOUGHTS       computer moves watched per game (default 3), within THINK_SECONDS (default 30)
 //   LH_RUNS        Lighthouse runs per page and form factor (default 3; the median run is reported)
 //   LH_REPORTS     a folder to write every Lighthouse report into (JSON), for a closer look
+//   LH_ONLY        some of home-mobile, home-desktop, embed-mobile, embed-desktop (comma-separated)
 //   POSITIONS      tables: one endgame a game, "BOARD STORES TURN" (comma-separated numbers), by ';'
 //   LEVELS         tables: the levels to analyse them at (comma-separated ids)
 //
@@ -684,6 +685,7 @@ async function lighthouseRuns() {
     for (const [name, query] of Object.entries(LH_PAGES)) {
       out[name] = {};
       for (const form of ['mobile', 'desktop']) {
+        if (process.env.LH_ONLY && !process.env.LH_ONLY.split(',').includes(`${name}-${form}`)) continue;
         const all = [];
         for (let r = 0; r < runs; r++) {
           // Lighthouse's defaults: simulated throttling (mobile: a mid-range phone on slow 4G), storage cleared.

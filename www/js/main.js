@@ -56,6 +56,8 @@ async function main() {
   ]);
   document.documentElement.lang = messages.lang;
   messages.apply(document);
+  // Only now is the page styled and laid out (still unseen until its first frame): once, with its texts.
+  document.documentElement.classList.add('starting');
   const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed });
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);

@@ -6,9 +6,10 @@
  *
  * Endgame tables (issue 11 §1): when a position first comes within the tables the site ships
  * (`tables/<game>.bin`, never part of the first load; the service worker keeps them for offline
- * use), the worker fetches and decodes them before it searches. A file that cannot be had or is
- * refused is not asked for again: the search goes on as before, with the quick tables it builds
- * (and the single-file build, which has no such files, always does).
+ * use), the worker fetches and decodes them: hints wait for them, the computer's move does not. A
+ * file that cannot be had or is refused is not asked for again: the search goes on as before,
+ * with the quick tables it builds (and the single-file build, which has no such files, always
+ * does).
  */
 
 import init, { Computer, Game, levels } from '../pkg/mancala_worker.js';
@@ -52,15 +53,15 @@ async function loadTables(file, computer) {
 
 /**
  * The tables file for `game`'s position, fetched and decoded if the site ships one that holds it
- * and the tables in use do not (one fetch at a time per file).
+ * and the tables in use do not (one fetch at a time per file). Resolves once they are in.
  * @param {Game} game
  * @param {Computer} computer
  */
-async function tablesFor(game, computer) {
+function tablesFor(game, computer) {
   const file = computer.tablesFile(game);
-  if (file === undefined) return;
+  if (file === undefined) return Promise.resolve();
   if (!files.has(file)) files.set(file, loadTables(file, computer));
-  await files.get(file);
+  return /** @type {Promise<void>} */ (files.get(file));
 }
 
 /**
@@ -94,7 +95,10 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
     try {
       // A position of the record (the analysis, position by position): the moves after it are undone.
       if (msg.ply !== undefined && !game.jump(Number(msg.ply))) throw new Error(`the record has no position ${String(msg.ply)}`);
-      await tablesFor(game, computer);
+      // Hints (and the analysis) wait for the tables, to be exact; the computer's move does not:
+      // it is searched at once, and the tables decode after it, while the player thinks.
+      const tables = tablesFor(game, computer);
+      if (msg.type === 'hints') await tables;
       self.postMessage({ id: msg.id, ...answer(msg, game, computer) });
     } finally {
       game.free();

@@ -81,20 +81,25 @@ fn turned(board: &[u8], pits: usize) -> [u8; MAX_PITS] {
 
 /// The coder's contexts, by what they code.
 struct Models {
+    guess: Contexts,
     above: Contexts,
     raw: Contexts,
 }
 
-/// Contexts for "how far above the best known move": the moves not known yet (1, 2, 3+),
-/// whether the best known one stays in the level, and the unary digit (up to 15).
-const ABOVE: usize = 3 * 2 * 16;
-/// Contexts for a value coded alone (zigzag, unary): rooted or not, the unknown moves (1, 2,
-/// 3+), by digit (up to 31).
-const RAW: usize = 2 * 3 * 32;
+/// Contexts for "the value is the neighbour's": the moves not known yet (1, 2, 3+), and whether
+/// a move is known and the neighbour's value equals it or is above it.
+const GUESS: usize = 3 * 3;
+/// Contexts for "how far above the best known move": whether the neighbour's value was guessed
+/// and missed, the moves not known yet (1, 2, 3+), whether the best known one stays in the
+/// level, and the unary digit (up to 15).
+const ABOVE: usize = 2 * 3 * 2 * 16;
+/// Contexts for a value coded alone (zigzag, unary): not rooted, rooted, not rooted and the
+/// neighbour missed; the unknown moves (1, 2, 3+); the digit (up to 31).
+const RAW: usize = 3 * 3 * 32;
 
 impl Models {
     fn new() -> Models {
-        Models { above: Contexts::new(ABOVE), raw: Contexts::new(RAW) }
+        Models { guess: Contexts::new(GUESS), above: Contexts::new(ABOVE), raw: Contexts::new(RAW) }
     }
 }
 
@@ -231,7 +236,8 @@ impl Walk {
                 let given = std::mem::replace(&mut self.south.values[level], vec![UNKNOWN; n]);
                 let cycles = std::mem::replace(&mut self.south.cycle[level], vec![false; n]);
                 self.level(coder, &mut models, level, Some(&given));
-                let wrong = (0..n).find(|&r| (given[r], cycles[r]) != (self.south.values[level][r], self.south.cycle[level][r]));
+                let wrong = (0..n)
+                    .find(|&r| (given[r], cycles[r]) != (self.south.values[level][r], self.south.cycle[level][r]));
                 bad = bad.or(wrong.map(|r| (level, r)));
             } else {
                 self.south.values.push(vec![UNKNOWN; n]);
@@ -245,7 +251,8 @@ impl Walk {
     /// One level of [`Walk::run`], its values `given` when coding.
     fn level<C: Coder>(&mut self, coder: &mut C, models: &mut Models, level: usize, given: Option<&[i8]>) {
         let (moves, negated) = self.expand(level);
-        let rooted: Vec<u32> = self.south.rooted.iter().filter(|&&(l, _)| l as usize == level).map(|&(_, r)| r).collect();
+        let rooted: Vec<u32> =
+            self.south.rooted.iter().filter(|&&(l, _)| l as usize == level).map(|&(_, r)| r).collect();
         let values = &mut self.south.values[level];
         let cycle = &mut self.south.cycle[level];
         level::components(&moves, |component, _, _| {
@@ -272,13 +279,33 @@ impl Walk {
                     coder.raw(models, 3 + bucket(unknown), value)
                 } else if unknown == 0 {
                     best.lo
-                } else if best == NONE {
-                    coder.raw(models, bucket(unknown), value)
                 } else {
-                    let above = (i32::from(value) - i32::from(best.lo)).max(0) as u32;
-                    let base = (bucket(unknown) * 2 + usize::from(inside)) * 16;
-                    let above = coder.unary(&mut models.above, base, 15, above);
-                    (i32::from(best.lo) + above as i32).clamp(-127, 127) as i8
+                    // The board of the rank before (or after) is much alike: its value, decoded
+                    // already and not below the best known move, is a guess tried first.
+                    let near =
+                        [v.wrapping_sub(1), v + 1].into_iter().filter_map(|w| values.get(w)).find(|&&w| w != UNKNOWN);
+                    let guess = near.copied().filter(|&n| best == NONE || n >= best.lo);
+                    let hit = guess.is_some_and(|n| {
+                        let rel = if best == NONE {
+                            0
+                        } else if n == best.lo {
+                            1
+                        } else {
+                            2
+                        };
+                        coder.bit(&mut models.guess, bucket(unknown) * 3 + rel, value == n)
+                    });
+                    let missed = usize::from(guess.is_some());
+                    match guess {
+                        Some(n) if hit => n,
+                        _ if best == NONE => coder.raw(models, 6 * missed + bucket(unknown), value),
+                        _ => {
+                            let above = (i32::from(value) - i32::from(best.lo)).max(0) as u32;
+                            let base = ((missed * 3 + bucket(unknown)) * 2 + usize::from(inside)) * 16;
+                            let above = coder.unary(&mut models.above, base, 15, above);
+                            (i32::from(best.lo) + above as i32).clamp(-127, 127) as i8
+                        }
+                    }
                 };
             }
         });
@@ -364,10 +391,17 @@ impl Tables {
         }
         let sum = values_checksum(&south);
         let rooted = south.rooted.clone();
-        let mut walk = Walk { variant: self.variant, options: self.options, boards: self.boards.clone(), step: self.step(), south };
+        let mut walk = Walk {
+            variant: self.variant,
+            options: self.options,
+            boards: self.boards.clone(),
+            step: self.step(),
+            south,
+        };
         let mut enc = Encoder::new();
-        walk.run(&mut enc, self.levels.len())
-            .map_err(|(l, r)| format!("the entry of rank {r} at level {l} is below its best move: tables of other rules"))?;
+        walk.run(&mut enc, self.levels.len()).map_err(|(l, r)| {
+            format!("the entry of rank {r} at level {l} is below its best move: tables of other rules")
+        })?;
         let coded = enc.finish();
 
         let mut out = MAGIC.to_vec();
@@ -422,18 +456,14 @@ impl Tables {
         let rooted = (0..r.u32()?).map(|_| Ok((r.u32()?, r.u32()?))).collect::<Result<Vec<_>, FileError>>()?;
         let len = r.u32()? as usize;
         let coded = r.take(len)?;
-        if (variant == Variant::Mangala && !free_choice) || (variant == Variant::Anywoli && last_four == LastFour::FirstFinal) {
+        if (variant == Variant::Mangala && !free_choice)
+            || (variant == Variant::Anywoli && last_four == LastFour::FirstFinal)
+        {
             return Err(FileError::Unknown("rules that have no tables".into()));
         }
         let pits = usize::from(variant.pits_per_row()) * 2;
-        let mut tables = Tables {
-            variant,
-            options,
-            max_seeds,
-            boards: Boards::new(pits),
-            levels: Vec::new(),
-            stats: Vec::new(),
-        };
+        let mut tables =
+            Tables { variant, options, max_seeds, boards: Boards::new(pits), levels: Vec::new(), stats: Vec::new() };
         let step = tables.step();
         let levels = max_seeds / step + 1;
         if (0..levels).map(|l| tables.boards.count(l * step) as u64 * 2).sum::<u64>() != positions {

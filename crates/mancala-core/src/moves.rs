@@ -182,21 +182,6 @@ impl fmt::Debug for MoveList {
     }
 }
 
-/// `BYTE_ONES[b]` has byte `j` set to 1 where bit `j` of `b` is set, else 0.
-static BYTE_ONES: [u64; 256] = {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut j = 0;
-        while j < 8 {
-            table[b] |= ((b as u64 >> j) & 1) << (8 * j);
-            j += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
 /// A set of pits as bits (pit `i` is bit `i`): the sowable pits of a row on the hot path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct PitSet(pub(crate) u32);
@@ -208,11 +193,6 @@ impl PitSet {
         const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
         let tops = (((word & LOW) + LOW) | word) & !LOW;
         ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-    }
-
-    /// A word whose byte `j` is 1 if pit `8 * i + j` is in the set, else 0.
-    pub(crate) fn byte_ones(self, i: usize) -> u64 {
-        BYTE_ONES[((self.0 >> (8 * i)) & 0xFF) as usize]
     }
 
     /// How many pits.

@@ -74,6 +74,13 @@ impl Position {
         &self.board[..self.len()]
     }
 
+    /// The board as [`MAX_PITS`] pits, those past [`Position::board`] holding 0: for code that
+    /// reads it a word at a time.
+    #[must_use]
+    pub fn padded_board(&self) -> &[u8; MAX_PITS] {
+        &self.board
+    }
+
     /// Seeds each player has captured.
     #[must_use]
     pub fn stores(&self) -> BySide<u8> {
@@ -192,11 +199,16 @@ impl Position {
         [0, 8, 16].map(|i| u64::from_le_bytes(self.board[i..i + 8].try_into().unwrap_or_default()))
     }
 
-    /// Writes the board back from [`Position::words`].
-    pub(crate) fn set_words(&mut self, words: [u64; 3]) {
-        for (chunk, word) in self.board.chunks_exact_mut(8).zip(words) {
-            chunk.copy_from_slice(&word.to_le_bytes());
-        }
+    /// The first sixteen pits as the byte lanes of one word, pit `i` in lane `i`.
+    pub(crate) fn lanes(&self) -> u128 {
+        let mut lanes = [0; 16];
+        lanes.copy_from_slice(&self.board[..16]);
+        u128::from_le_bytes(lanes)
+    }
+
+    /// Writes the first sixteen pits back from [`Position::lanes`].
+    pub(crate) fn set_lanes(&mut self, lanes: u128) {
+        self.board[..16].copy_from_slice(&lanes.to_le_bytes());
     }
 
     /// The pits that hold seeds, found eight pits at a time.

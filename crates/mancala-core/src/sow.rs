@@ -2,7 +2,6 @@
 //! observer so that the search pays nothing for tracing.
 
 use crate::games::{self, LapEnd};
-use crate::moves::PitSet;
 use crate::{CaptureKind, MAX_LAPS, Observer, Position, Side};
 
 /// How a sowing ended.
@@ -52,37 +51,37 @@ impl Position {
     /// Sows from `from` for `mover` until the move ends, in place. On
     /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
-        let (len, mut pit) = (self.len(), from);
+        let mut pit = from;
         // Seed by seed for an observer that watches them, or where fours made on the way are
-        // captured (AW-4); else whole laps at once, on the board's words held here from lap to
-        // lap (written back when the move stops).
-        let at_once = !O::SEEDS && !self.rules.mid_sow_fours;
-        let mut words = self.words();
+        // captured (AW-4); else whole laps at once by the board's lap table, on its pits held
+        // here as one word from lap to lap (written back when the move stops).
+        let laps = if O::SEEDS || self.rules.mid_sow_fours { None } else { Laps::of(self.len()) };
+        let mut lanes = self.lanes();
+        // The seeds lifted by each lap: the last pit of a lap that relays holds the next hand.
+        let mut hand = self.board[from];
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
         for lap in 1..MAX_LAPS + 1 {
             if lap >= CYCLE_TEST_FROM {
-                if !at_once {
-                    words = self.words();
-                }
+                let words = if laps.is_some() { [lanes as u64, (lanes >> 64) as u64, 0] } else { self.words() };
                 if cycle.repeats(self.lap_state(words, pit)) {
                     return Sown::Endless;
                 }
             }
-            let (last, seeds) = if at_once {
-                let (hand, last) = sow_at_once(&mut words, pit, len);
-                obs.lift(pit as u8, hand, lap);
-                (last, (words[last / 8] >> (8 * (last % 8))) as u8)
+            obs.lift(pit as u8, hand, lap);
+            let last = if let Some(laps) = laps {
+                let last = laps.sow(&mut lanes, pit, hand);
+                hand = (lanes >> (8 * last)) as u8;
+                last
             } else {
-                let hand = self.board[pit];
                 self.board[pit] = 0;
-                obs.lift(pit as u8, hand, lap);
                 let last = self.sow_seeds(pit, hand, obs);
-                (last, self.board[last])
+                hand = self.board[last];
+                last
             };
-            if !games::relays(self.variant, seeds) {
-                if at_once {
-                    self.set_words(words);
+            if !games::relays(self.variant, hand) {
+                if laps.is_some() {
+                    self.set_lanes(lanes);
                 }
                 let extra = games::stop(self, last, mover, obs) == LapEnd::ExtraMove;
                 return Sown::Done { extra };
@@ -133,28 +132,97 @@ impl Position {
     }
 }
 
-/// The lap of [`Position::sow_seeds`] as arithmetic on the board's `words` (eight pits each),
-/// where no four is taken on the way: lifts `pit`; whole rounds add one seed to every pit, the
-/// origin included (C-2), and the rest one to each pit after `pit`, found as bits. No pit ever
-/// holds more than 98 seeds, so no byte carries into the next. Returns the hand and the pit of
-/// the last seed.
-fn sow_at_once(words: &mut [u64; 3], pit: usize, len: usize) -> (u8, usize) {
-    let (word, shift) = (pit / 8, 8 * (pit % 8));
-    let hand = (words[word] >> shift) as u8;
-    words[word] -= u64::from(hand) << shift;
-    // A byte division: whole rounds are rare, and a 64-bit division is slow.
-    let (rounds, rest) = if usize::from(hand) < len { (0, hand) } else { (hand / len as u8, hand % len as u8) };
-    let rest = usize::from(rest);
-    let board = PitSet(((1u64 << len) - 1) as u32);
-    let past_origin = ((1u64 << rest) - 1) << (pit + 1); // may run past the last pit…
-    let rest_pits = PitSet(((past_origin | past_origin >> len) as u32) & board.0); // …and on from pit 0
-    for (i, word) in words.iter_mut().enumerate() {
-        *word += rest_pits.byte_ones(i);
-    }
-    if rounds > 0 {
-        for (i, word) in words.iter_mut().enumerate() {
-            *word += board.byte_ones(i) * u64::from(rounds);
+/// The laps of [`Position::sow_seeds`] as arithmetic on a board of up to sixteen pits held as
+/// the byte lanes of one word (pit `i` in lane `i`), where no four is taken on the way.
+struct Laps {
+    len: usize,
+    /// `lap[pit][hand]` for a hand that does not go round the board: what sowing it from `pit`
+    /// adds to the lanes (modulo 2^128): `hand` seeds lifted from `pit`, one dropped in each of
+    /// the `hand` pits after it.
+    lap: [[u128; 16]; 16],
+    /// One seed in every pit.
+    round: u128,
+}
+
+/// The lap tables of the boards the games have (Mangala IV and Al-manqala, Sadeqa III).
+static LAPS_14: Laps = Laps::new(14);
+static LAPS_16: Laps = Laps::new(16);
+
+impl Laps {
+    /// The lap table of a board of `len` pits; `None` where there is none (then sow seed by seed).
+    fn of(len: usize) -> Option<&'static Laps> {
+        match len {
+            14 => Some(&LAPS_14),
+            16 => Some(&LAPS_16),
+            _ => None,
         }
     }
-    (hand, if pit + rest < len { pit + rest } else { pit + rest - len })
+
+    const fn new(len: usize) -> Laps {
+        let mut lap = [[0u128; 16]; 16];
+        let mut pit = 0;
+        while pit < len {
+            let (mut hand, mut dropped) = (1, 0u128);
+            while hand < len {
+                dropped += 1 << (8 * ((pit + hand) % len));
+                lap[pit][hand] = dropped.wrapping_sub((hand as u128) << (8 * pit));
+                hand += 1;
+            }
+            pit += 1;
+        }
+        Laps { len, lap, round: (u128::MAX / 255) >> (128 - 8 * len) }
+    }
+
+    /// Sows the `hand` seeds of `pit` on `lanes`: lifts them; whole rounds add one seed to every
+    /// pit, the origin included (C-2), and the rest one to each pit after `pit`. No pit ever
+    /// holds more than 98 seeds, so no lane carries into the next. Returns the pit of the last
+    /// seed.
+    fn sow(&self, lanes: &mut u128, pit: usize, hand: u8) -> usize {
+        let rest = if usize::from(hand) < self.len {
+            *lanes = lanes.wrapping_add(self.lap[pit % 16][usize::from(hand)]);
+            usize::from(hand)
+        } else {
+            // Rare: a byte division, as a wide one is slow.
+            let (rounds, rest) = (hand / self.len as u8, hand % self.len as u8);
+            let lifted = u128::from(hand - rest) << (8 * pit);
+            *lanes =
+                lanes.wrapping_add(self.lap[pit % 16][usize::from(rest)]) + u128::from(rounds) * self.round - lifted;
+            usize::from(rest)
+        };
+        if pit + rest < self.len { pit + rest } else { pit + rest - self.len }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{NoObserver, Options, SplitMix64, Variant};
+
+    /// C-2: a lap sown at once by the lap table (whole rounds included, the origin refilled)
+    /// leaves the board and the last pit that sowing seed by seed leaves, from every pit and
+    /// with every hand up to 98 seeds, on both boards that have a table.
+    #[test]
+    fn a_lap_at_once_is_the_lap_seed_by_seed() {
+        let mut rng = SplitMix64::new(4);
+        for variant in [Variant::Mangala, Variant::Sadeqa] {
+            let mut pos = Position::new(variant, Options::default());
+            let laps = Laps::of(pos.len()).expect("a lap table");
+            for pit in 0..pos.len() {
+                for hand in 0..=98u8 {
+                    let len = pos.len();
+                    for (i, seeds) in pos.board[..len].iter_mut().enumerate() {
+                        *seeds = if i == pit { hand } else { rng.below(4) as u8 };
+                    }
+                    let mut lanes = pos.lanes();
+                    let at_once = laps.sow(&mut lanes, pit, hand);
+                    let mut by_seed = pos;
+                    by_seed.board[pit] = 0;
+                    let last = by_seed.sow_seeds(pit, hand, &mut NoObserver);
+                    let mut after = pos;
+                    after.set_lanes(lanes);
+                    assert_eq!((at_once, after.board), (last, by_seed.board), "{variant:?} pit {pit} hand {hand}");
+                }
+            }
+        }
+    }
 }

@@ -73,32 +73,74 @@ pub fn is_decisive(score: i32) -> bool {
 #[must_use]
 pub fn features(pos: &Position) -> [i32; FEATURES] {
     let us = pos.turn();
-    let board = pos.board();
-    let len = board.len();
-    let n = len / 2;
-    let (ours, theirs) = match us {
-        Side::South => board.split_at(n),
-        Side::North => {
-            let (s, n) = board.split_at(n);
-            (n, s)
-        }
-    };
+    let len = pos.board().len();
+    // Our row and theirs as lanes of a word, their row reversed so that lane i holds the pit
+    // opposite our i-th (C-1); every lane past the row holds 0.
+    let (south, north) = rows(pos);
+    let (ours, theirs) = if us == Side::South { (south, north) } else { (north, south) };
     let stores = pos.stores();
-    let mut f = [0i32; FEATURES];
-    f[0] = i32::from(*stores.get(us)) - i32::from(*stores.get(us.other()));
-    // Opposite pits (C-1): our i-th pit faces their (n-1-i)-th.
-    for (&a, &b) in ours.iter().zip(theirs.iter().rev()) {
-        let (a, b) = (i32::from(a), i32::from(b));
-        f[1] += a - b;
-        f[2] += i32::from(a > 0) - i32::from(b > 0);
-        f[3] += i32::from(a == 1) - i32::from(b == 1);
-        f[4] += i32::from(a == 2) - i32::from(b == 2);
-        f[5] += i32::from(a == 3) - i32::from(b == 3);
-        f[6] += i32::from(a >= len as i32) - i32::from(b >= len as i32);
-        f[7] += if a == 0 { b } else { 0 } - if b == 0 { a } else { 0 };
-    }
-    f[8] = 1;
-    f
+    let both = |count: fn(u128) -> i32| count(ours) - count(theirs);
+    let exposed = byte_sum(theirs & zero_lanes(ours)) - byte_sum(ours & zero_lanes(theirs));
+    [
+        i32::from(*stores.get(us)) - i32::from(*stores.get(us.other())),
+        both(byte_sum),
+        both(|r| lanes(!zero_tops(r))),
+        both(|r| lanes(zero_tops(r ^ ONES))),
+        both(|r| lanes(zero_tops(r ^ (2 * ONES)))),
+        both(|r| lanes(zero_tops(r ^ (3 * ONES)))),
+        lanes(at_least(ours, len)) - lanes(at_least(theirs, len)),
+        exposed,
+        1,
+    ]
+}
+
+/// A one in every byte lane.
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+/// The top bit of every byte lane.
+const TOPS: u128 = 0x80 * ONES;
+
+/// The two rows of the board as byte lanes (pit `i` of South in lane `i`; North reversed, its last
+/// pit in lane 0), so that lane `i` of each faces lane `i` of the other. A row has at most 12
+/// pits and a pit at most 98 seeds, so no lane reaches the top bit.
+fn rows(pos: &Position) -> (u128, u128) {
+    let board = pos.padded_board();
+    let n = pos.board().len() / 2;
+    let word = |from: usize| {
+        let mut lanes = [0u8; 16];
+        lanes.copy_from_slice(&board[from..from + 16]);
+        u128::from_le_bytes(lanes)
+    };
+    let row = (1u128 << (8 * n)) - 1;
+    let north = if n <= 8 { word(0) >> (8 * n) } else { word(8) >> (8 * (n - 8)) };
+    (word(0) & row, ((north & row) << (8 * (16 - n))).swap_bytes())
+}
+
+/// The top bit of the lanes of `x` that hold 0 (no lane of `x` has its top bit set).
+fn zero_tops(x: u128) -> u128 {
+    !(x + !TOPS) & TOPS
+}
+
+/// 0x7F in the lanes of `x` that hold 0, else 0: all of a lane below 128.
+fn zero_lanes(x: u128) -> u128 {
+    let tops = zero_tops(x);
+    tops - (tops >> 7)
+}
+
+/// The top bit in the lanes of `row` holding `len` seeds or more (lanes below 128).
+fn at_least(row: u128, len: usize) -> u128 {
+    (row + (128 - len as u128) * ONES) & TOPS
+}
+
+/// How many lanes have their top bit set in `tops` (summed as bytes: the portable build has no
+/// population count instruction).
+fn lanes(tops: u128) -> i32 {
+    byte_sum((tops & TOPS) >> 7)
+}
+
+/// The sum of the byte lanes of `x`, at most 98 in all (so no lane overflows).
+fn byte_sum(x: u128) -> i32 {
+    let folded = (x as u64) + (x >> 64) as u64;
+    (folded.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32
 }
 
 /// A linear evaluation: the dot product of [`features`] and the weights
@@ -139,5 +181,55 @@ pub struct Tuned;
 impl Evaluate for Tuned {
     fn evaluate(&self, pos: &Position) -> i32 {
         Linear::tuned(pos.variant()).evaluate(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{Options, Playouts, SplitMix64};
+
+    /// The features as their doc defines them, pit by pit: what the word-wide [`features`] must
+    /// equal.
+    fn features_by_pit(pos: &Position) -> [i32; FEATURES] {
+        let us = pos.turn();
+        let board = pos.board();
+        let (len, n) = (board.len(), board.len() / 2);
+        let (ours, theirs) = if us == Side::South { board.split_at(n) } else { (&board[n..], &board[..n]) };
+        let stores = pos.stores();
+        let mut f = [0i32; FEATURES];
+        f[0] = i32::from(*stores.get(us)) - i32::from(*stores.get(us.other()));
+        // Opposite pits (C-1): our i-th pit faces their (n-1-i)-th.
+        for (&a, &b) in ours.iter().zip(theirs.iter().rev()) {
+            let (a, b) = (i32::from(a), i32::from(b));
+            f[1] += a - b;
+            f[2] += i32::from(a > 0) - i32::from(b > 0);
+            f[3] += i32::from(a == 1) - i32::from(b == 1);
+            f[4] += i32::from(a == 2) - i32::from(b == 2);
+            f[5] += i32::from(a == 3) - i32::from(b == 3);
+            f[6] += i32::from(a >= len as i32) - i32::from(b >= len as i32);
+            f[7] += if a == 0 { b } else { 0 } - if b == 0 { a } else { 0 };
+        }
+        f[8] = 1;
+        f
+    }
+
+    /// The features of every position of random games of every game, both players to move, are
+    /// those counted pit by pit.
+    #[test]
+    fn features_are_counted_pit_by_pit() {
+        let mut playouts = Playouts::default();
+        let mut rng = SplitMix64::new(11);
+        let mut checked = 0;
+        for variant in Variant::ALL {
+            let start = Position::new(variant, Options { free_choice: true, ..Options::default() });
+            for _ in 0..30 {
+                playouts.play(start, &mut rng, |pos, _| {
+                    assert_eq!(features(pos), features_by_pit(pos), "{pos:?}");
+                    checked += 1;
+                });
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -1,32 +1,27 @@
 //! `mancala tables`: builds a game's endgame tables (issue 11 §1), and checks them with
 //! `--verify`; `--levels` prints each level's figures before the summary; `--out FILE` writes
-//! them as a file for the page to fetch (`Tables::to_file`).
+//! them as a file for the page to fetch (`Tables::to_file`); `--shipped DIR` writes every file
+//! the site ships.
 
 use std::time::Instant;
 
 use mancala_core::{LastFour, Options, Variant};
-use mancala_tables::{LevelStats, Tables};
+use mancala_tables::{LevelStats, Tables, shipped};
 use serde_json::{Value, json};
 
 use crate::args::{self, Args};
-
-/// The default tables of issue 11: the most seeds on a board, per game.
-fn default_max_seeds(variant: Variant) -> usize {
-    match variant {
-        Variant::Mangala => 11,
-        Variant::Sadeqa => 10,
-        Variant::Manqala => 12,
-        Variant::Anywoli => 8,
-    }
-}
 
 /// Entries past which a build would not fit this machine's memory comfortably (about 40 bytes
 /// an entry at the peak).
 const MOST_POSITIONS: u64 = 200_000_000;
 
 pub fn run(args: &mut Args) -> Result<(), String> {
+    if let Some(dir) = args.value("--shipped")? {
+        args.done()?;
+        return write_shipped(&dir);
+    }
     let (variant, options) = args::variant_and_options(args)?;
-    let max_seeds: usize = args.parsed("--max-seeds")?.unwrap_or(default_max_seeds(variant));
+    let max_seeds: usize = args.parsed("--max-seeds")?.unwrap_or(shipped::max_seeds(variant));
     let verify = args.flag("--verify");
     let levels = args.flag("--levels");
     let out = args.value("--out")?;
@@ -61,6 +56,18 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     } else {
         Err(summary.to_string())
     }
+}
+
+/// `--shipped DIR`: every file the site ships (`shipped::all`) written into `dir`, a summary line
+/// each.
+fn write_shipped(dir: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("--shipped {dir}: {e}"))?;
+    for (variant, options) in shipped::all() {
+        let (mut summary, _, tables) = build(variant, options, shipped::max_seeds(variant), false, false);
+        write(&tables, &format!("{dir}/{}", shipped::file_name(variant)), &mut summary)?;
+        println!("{summary}");
+    }
+    Ok(())
 }
 
 /// Builds (and checks, if `verify`) the tables: the summary line, whether they passed, and the

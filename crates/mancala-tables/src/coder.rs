@@ -156,7 +156,7 @@ mod tests {
             let c = i % 3;
             let bit = match c {
                 0 => state >> 63 == 1,
-                1 => (state >> 33) % 50 == 0,
+                1 => (state >> 33).is_multiple_of(50),
                 _ => true,
             };
             bits.push((c, bit));

@@ -33,14 +33,15 @@ pub mod file;
 mod level;
 mod loops;
 pub mod search;
+pub mod shipped;
 mod verify;
 
 use boards::Boards;
 use mancala_core::{LastFour, MAX_PITS, Move, Options, Position, Side, Variant};
 
+pub use file::FileError;
 pub use level::LevelStats;
 pub use loops::LINE_BUDGET;
-pub use file::FileError;
 pub use verify::Failure;
 
 /// A value from the side of the player to move (AN-1), as bounds: exact when `lo == hi`.

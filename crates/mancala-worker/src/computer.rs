@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use mancala_ai::Level;
-use mancala_core::{LastFour, Options, Side, Variant};
-use mancala_tables::Tables;
+use mancala_core::{Options, Side, Variant};
+use mancala_tables::{Tables, shipped};
 use mancala_wasm::{Game, to_js};
 use wasm_bindgen::prelude::*;
 
@@ -33,19 +33,6 @@ fn quick_tables(variant: Variant, options: &Options) -> Option<usize> {
         Variant::Sadeqa => Some(7),
         Variant::Manqala => Some(8),
         Variant::Anywoli => None,
-    }
-}
-
-/// The tables shipped with the site for a game with these rules (issue 11 §1's defaults, made by
-/// `mancala tables --out`): the file's name under `tables/` and its most seeds. None where values
-/// need more than the board (Mangala IV's forced play is played out, MG-4; Anywoli's AW-7.2 and
-/// its lot, AW-7.3, whose North entries are not South's turned round, C-1).
-fn shipped_tables(variant: Variant, options: &Options) -> Option<(&'static str, usize)> {
-    match variant {
-        Variant::Mangala => options.free_choice.then_some(("mangala-iv.bin", 11)),
-        Variant::Sadeqa => Some(("sadeqa-iii.bin", 10)),
-        Variant::Manqala => Some(("al-manqala.bin", 12)),
-        Variant::Anywoli => (options.last_four == LastFour::SecondToLast).then_some(("anywoli.bin", 8)),
     }
 }
 
@@ -102,9 +89,10 @@ impl Computer {
     #[must_use]
     pub fn tables_file(&self, game: &Game) -> Option<String> {
         let pos = game.history().last()?;
-        let (file, seeds) = shipped_tables(pos.variant(), pos.options())?;
+        let (variant, seeds) = (pos.variant(), pos.seeds_on_board() as usize);
         let held = self.computer.tables().is_some_and(|t| t.value(pos).is_some());
-        (!pos.is_over() && pos.seeds_on_board() as usize <= seeds && !held).then(|| file.to_owned())
+        let within = shipped::covers(variant, pos.options()) && seeds <= shipped::max_seeds(variant);
+        (within && !pos.is_over() && !held).then(|| shipped::file_name(variant))
     }
 
     /// Uses the tables of a file (`Tables::from_file`) from now on, in place of those in use.

@@ -81,7 +81,8 @@ pub fn native(ctx: &mut Ctx, section: &mut Section) -> Result {
             .map(|(game, pos)| {
                 let [board, stores, turn] = pos.split(' ').collect::<Vec<_>>()[..] else { return None };
                 let mut cmd = mancala(&bin, "analyse", game);
-                cmd.args(["--board", board, "--stores", stores, "--first", turn, "--level", level, "--table-seeds", "0"]);
+                cmd.args(["--board", board, "--stores", stores, "--first", turn]);
+                cmd.args(["--level", level, "--table-seeds", "0"]);
                 let clock = Instant::now();
                 util::output(&mut cmd).ok()?;
                 Some(clock.elapsed().as_secs_f64() * 1000.0)

@@ -163,6 +163,9 @@ struct Walk {
     boards: Boards,
     step: usize,
     south: South,
+    /// By level and rank, the rank of the board turned round (whose South entry is North's
+    /// here, C-1), found while walking.
+    turned: Vec<Vec<u32>>,
 }
 
 impl Walk {
@@ -179,16 +182,18 @@ impl Walk {
     /// Plays every move of every South entry of level `level`, as the build does (`level`):
     /// the best move out of the level (a capture or an end, to a lower level known already), and
     /// the moves within it, each to a South entry of the level, negated when North moves next.
-    fn expand(&self, level: usize) -> (Moves, Vec<bool>) {
+    fn expand(&mut self, level: usize) -> (Moves, Vec<bool>) {
         let pits = self.boards.pits();
         let seeds = level * self.step;
         let n = self.boards.count(seeds);
         let mut moves = Moves { out: vec![NONE; n], start: Vec::with_capacity(n + 1), within: Vec::new() };
         let mut negated = Vec::new();
         let mut board = [0u8; MAX_PITS];
+        let mut turned_ranks = Vec::with_capacity(n);
         for rank in 0..n {
             moves.start.push(moves.within.len() as u32);
             self.boards.unrank(seeds, rank, &mut board);
+            turned_ranks.push(self.boards.rank(&turned(&board, pits)[..pits]) as u32);
             let pos = Position::from_board(self.variant, self.options, &board[..pits], Side::South);
             if pos.is_over() {
                 // The end at once, its settlement from the empty stores (SQ-5, AM-6, AW-6, MG-7).
@@ -218,6 +223,7 @@ impl Walk {
             }
         }
         moves.start.push(moves.within.len() as u32);
+        self.turned.push(turned_ranks);
         (moves, negated)
     }
 
@@ -397,6 +403,7 @@ impl Tables {
             boards: self.boards.clone(),
             step: self.step(),
             south,
+            turned: Vec::new(),
         };
         let mut enc = Encoder::new();
         walk.run(&mut enc, self.levels.len()).map_err(|(l, r)| {
@@ -470,20 +477,19 @@ impl Tables {
             return Err(FileError::Mismatch);
         }
         let south = South { values: Vec::new(), cycle: Vec::new(), rooted };
-        let mut walk = Walk { variant, options, boards: tables.boards.clone(), step, south };
+        let mut walk = Walk { variant, options, boards: tables.boards.clone(), step, south, turned: Vec::new() };
         let mut dec = Decoder::new(coded);
         if walk.run(&mut dec, levels).is_err() || dec.overran() || values_checksum(&walk.south) != values_sum {
             return Err(FileError::Mismatch);
         }
-        let south = walk.south;
+        let (south, turned) = (walk.south, walk.turned);
         let mut rooted = south.rooted.iter().peekable();
         for (l, (values, cycle)) in south.values.iter().zip(&south.cycle).enumerate() {
             let seeds = l * step;
             let n = values.len();
             let mut level = Level::empty(2 * n);
             for rank in 0..n {
-                let board = tables.board(seeds, rank);
-                let north = tables.boards.rank(&turned(&board, pits)[..pits]);
+                let north = turned[l][rank] as usize;
                 let is_rooted = rooted.peek() == Some(&&(l as u32, rank as u32));
                 if is_rooted {
                     rooted.next();

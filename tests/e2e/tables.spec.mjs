@@ -8,8 +8,8 @@ import { test, expect } from '@playwright/test';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { lookAround, ready } from './game-helpers.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { idle, lookAround, ready, shown } from './game-helpers.mjs';
 import { serve } from './static-server.mjs';
 
 const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -141,4 +141,28 @@ test('a damaged tables file is refused quietly: the hint is searched as before, 
   } finally {
     await copy.close();
   }
+});
+
+test('the single file has no tables files: its worker builds the quick tables, and an 8-seed hint is exact with no request', async ({ page }) => {
+  /** @type {string[]} */
+  const requests = [];
+  /** @type {string[]} */
+  const said = [];
+  page.context().on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
+  const single = pathToFileURL(path.join(dist, 'mancala-atlas.html')).href;
+  // Mangala IV with free choice, 8 seeds: within the worker's quick tables (≤ 8, MG-4).
+  await page.goto(`${single}#game=mangala-iv&free=1&board=1.0.2.0.1.0.0.0.1.0.1.0.1.1&stores=45.45&turn=south`);
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+  await idle(page);
+  const legal = (await shown(page)).legal;
+  expect(legal).toEqual([0, 2, 4]);
+  await page.getByRole('button', { name: 'Hint' }).click();
+  const items = page.locator('#hint .hint-list li');
+  await expect(items).toHaveCount(3, DECODED);
+  for (const text of await items.allTextContents()) expect(text).toMatch(/^[ace]: .* \(exact\); /);
+  expect(said).toContain(
+    'info: endgame tables mangala-iv.bin not used (tables/mangala-iv.bin is not part of the single-file build): searching without them',
+  );
+  expect(requests.filter((url) => !/^(file|data|blob):/.test(url))).toEqual([]);
 });

@@ -4,10 +4,10 @@
 //! 2. `cargo build -p mancala-wasm -p mancala-worker --release --target wasm32-unknown-unknown`:
 //!    the page's wasm (rules) and the worker's (rules and search; the page never loads it);
 //! 3. `wasm-bindgen --target web` of each (its TypeScript declarations included, for tsc) into a
-//!    staging folder, then `wasm-opt -Os` (npm `binaryen`; results cached by input hash; skipped
-//!    with a warning when unavailable);
+//!    staging folder, then `wasm-opt -Os` (npm `binaryen`; results cached by input hash);
 //! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after esbuild (npm)
-//!    bundled the single file ([`crate::single`]) and minified the modules;
+//!    bundled the single file ([`crate::single`]) and minified the modules, with the endgame
+//!    tables in `tables/` (`mancala tables --shipped`);
 //! 5. `dist/build.json` (`{"hash", "files", "firstLoad"}`, the last from [`crate::budgets`]) and
 //!    the service worker's placeholders filled in:
 //!    `__BUILD_HASH__` becomes the bare hex hash, `__PRECACHE__` a JSON array of relative paths.
@@ -22,9 +22,11 @@ use crate::{budgets, single, tools};
 
 /// The wasm crates and the file stems of their output: the page's, then its worker's.
 const WASM: [(&str, &str); 2] = [("mancala-wasm", "mancala_wasm"), ("mancala-worker", "mancala_worker")];
-/// Files that the precache list leaves out: the worker itself, the build description and the
-/// single-file build (a download of its own).
-const NOT_PRECACHED: [&str; 3] = ["sw.js", "build.json", single::FILE];
+/// Files (and folders, ending in `/`) that the precache list leaves out: the worker itself, the build description, the
+/// single-file build (a download of its own) and the endgame tables (cached when first fetched).
+const NOT_PRECACHED: [&str; 4] = ["sw.js", "build.json", single::FILE, TABLES];
+/// The folder of the endgame tables' files.
+const TABLES: &str = "tables/";
 /// Hex digits of the content hash used in cache names.
 const HASH_LEN: usize = 16;
 
@@ -68,22 +70,14 @@ pub fn build() -> Result<Build> {
     util::copy_tree(&www, &fresh)?;
     util::copy_tree(&staging, &fresh.join("pkg"))?;
     remove_dir(&staging)?;
-    // esbuild bundles the single file (which also tells the first-load graph) and minifies the
-    // modules; without it the site works the same, only larger, and the budgets cannot be checked.
-    let first_load = match tools::node_bin("esbuild") {
-        Ok(esbuild) => {
-            let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
-            let named = single::write(&fresh, &esbuild, &page, &worker) // not precached (issue 6)
-                .map_err(|e| warn(format_args!("single-file build skipped ({} not written): {e}", single::FILE)));
-            minify(&fresh, &esbuild)?;
-            named.ok()
-        }
-        Err(e) => {
-            warn(format_args!("skipping the single file and minification ({e}); the site works, only larger"));
-            None
-        }
-    };
-    let build = describe(&fresh, first_load)?;
+    // esbuild (npm, like the static server's Node) bundles the single file, which also tells the
+    // first-load graph, and minifies the modules.
+    let esbuild = tools::node_bin("esbuild")?;
+    let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
+    let first_load = single::write(&fresh, &esbuild, &page, &worker)?; // not precached (issue 6)
+    minify(&fresh, &esbuild)?;
+    tables(&fresh.join(TABLES))?;
+    let build = describe(&fresh, Some(first_load))?;
     swap_in(&fresh, &dist_dir())?;
 
     say(format_args!("dist/ ready: {} files, build {}", build.files.len() + 1, build.hash));
@@ -115,27 +109,35 @@ fn swap_in(fresh: &Path, dist: &Path) -> Result {
     Err(last.expect("at least one attempt")).at(dist)
 }
 
-/// Runs wasm-opt over `wasm` in place; a missing or failing wasm-opt is a warning, not an error.
+/// Writes the endgame tables the site ships (issue 11; fetched on first use) into `dir` with
+/// `mancala tables --shipped`, kept under target/ by the binary's hash: they take minutes to build.
+fn tables(dir: &Path) -> Result {
+    run(cargo().args(["build", "--release", "-p", "mancala-cli"]))?;
+    let bin = util::target_dir().join("release/mancala");
+    let cached =
+        util::target_dir().join("xtask/tables").join(&util::sha256_hex(&std::fs::read(&bin).at(&bin)?)[..HASH_LEN]);
+    if !cached.is_dir() {
+        say("building the endgame tables the site ships (minutes, once per build of the engine)");
+        let partial = cached.with_extension(format!("partial-{}", std::process::id()));
+        run(Command::new(&bin).arg("tables").arg("--shipped").arg(&partial))?;
+        // Another build may have finished them first: theirs are the same.
+        if std::fs::rename(&partial, &cached).is_err() {
+            remove_dir(&partial)?;
+        }
+    }
+    util::copy_tree(&cached, dir)
+}
+
+/// Runs wasm-opt (npm `binaryen`) over `wasm` in place, its results kept by input hash.
 fn optimize(wasm: &Path) -> Result {
     let input = std::fs::read(wasm).at(wasm)?;
     let cache_dir = util::target_dir().join("xtask/wasm-opt");
     let cached = cache_dir.join(format!("{}.wasm", util::sha256_hex(&input)));
     if !cached.is_file() {
-        let wasm_opt = match tools::node_bin("wasm-opt") {
-            Ok(path) => path,
-            Err(e) => {
-                warn(format_args!("skipping wasm-opt ({e}); the site works, only larger"));
-                return Ok(());
-            }
-        };
         std::fs::create_dir_all(&cache_dir).at(&cache_dir)?;
         let partial = cached.with_extension(format!("partial-{}", std::process::id()));
         // -Os: on this module it gzips ~1.5% smaller than -Oz (the budgets count gzipped bytes).
-        let status = run(Command::new(&wasm_opt).arg("-Os").arg(wasm).arg("-o").arg(&partial));
-        if let Err(e) = status {
-            warn(format_args!("wasm-opt failed ({e}); using the unoptimised module"));
-            return Ok(());
-        }
+        run(Command::new(tools::node_bin("wasm-opt")?).arg("-Os").arg(wasm).arg("-o").arg(&partial))?;
         std::fs::rename(&partial, &cached).at(&cached)?;
     }
     std::fs::copy(&cached, wasm).at(wasm)?;
@@ -177,7 +179,10 @@ fn describe(dir: &Path, first_load: Option<Vec<String>>) -> Result<Build> {
         hasher.update(&bytes);
     }
     let hash = hex::encode(hasher.finalize())[..HASH_LEN].to_owned();
-    let files: Vec<String> = all.into_iter().filter(|f| !NOT_PRECACHED.contains(&f.as_str())).collect();
+    let files: Vec<String> = all
+        .into_iter()
+        .filter(|f| !NOT_PRECACHED.iter().any(|n| f == n || n.ends_with('/') && f.starts_with(n)))
+        .collect();
     let first_load = first_load.map(|named| budgets::describe(dir, named)).transpose()?;
     let json = format!("{}\n", serde_json::json!({ "hash": hash, "files": files, "firstLoad": first_load }));
     std::fs::write(dir.join("build.json"), json).at(&dir.join("build.json"))?;
@@ -223,6 +228,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("xtask-dist-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("pkg")).unwrap();
+        std::fs::create_dir_all(dir.join(TABLES)).unwrap();
+        // The tables are not precached (cached when first fetched).
+        std::fs::write(dir.join(TABLES).join("a.bin"), b"t").unwrap();
         std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
         std::fs::write(dir.join("pkg/x.wasm"), b"\0asm").unwrap();
         std::fs::write(dir.join("sw.js"), "const C = '__BUILD_HASH__', F = __PRECACHE__;").unwrap();

@@ -34,11 +34,7 @@ const STEPS: &[Step] = &[
     Step { name: "fmt", what: "cargo fmt --all --check", run: fmt },
     Step { name: "clippy", what: "cargo clippy --workspace --all-targets -- -D warnings", run: clippy },
     Step { name: "native", what: "cargo test --workspace (unit, integration, doctests)", run: native },
-    Step {
-        name: "wasm",
-        what: "wasm-bindgen tests of mancala-wasm and mancala-worker in headless Chromium",
-        run: wasm,
-    },
+    Step { name: "wasm", what: "wasm-bindgen tests of the two wasm crates in headless Chromium", run: wasm },
     Step { name: "dist", what: "cargo xtask dist", run: build_dist },
     Step { name: "js", what: "node --test over tests/js/**/*.test.mjs (with dist/'s engine)", run: js },
     Step { name: "types", what: "tsc -p jsconfig.json (checkJs, strict) over www/js and tests/js", run: types },

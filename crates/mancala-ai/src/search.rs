@@ -252,13 +252,15 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     /// `children` sows each move once, the sowing that shows it is not endless (C-5).
     fn children(&mut self, pos: &Position, ply: usize) -> usize {
         let mut n = 0;
-        for (mv, mut child) in pos.children() {
-            let Move::Sow(pit) = mv else { continue };
+        let mut children = pos.children();
+        // Each child is sown into its slot; a row has at most 12 pits.
+        while n < 12 {
+            let Some(Move::Sow(pit)) = children.next_into(&mut self.s.kids[ply][n]) else { break };
             self.nodes += 1;
-            if !child.is_over() && self.s.line.ends_game(&child) {
+            let child = &mut self.s.kids[ply][n];
+            if !child.is_over() && self.s.line.ends_game(child) {
                 child.end_by_repetition(&mut NoObserver);
             }
-            self.s.kids[ply][n] = child;
             self.s.pits[ply][n] = pit;
             n += 1;
         }

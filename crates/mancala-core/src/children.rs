@@ -87,6 +87,14 @@ impl Children<'_> {
     }
 }
 
+impl Children<'_> {
+    /// The next child in pit order, as the iterator gives it, written into `child` (which then
+    /// holds no position to use if there is none): the search's way, copying no position twice.
+    pub fn next_into(&mut self, child: &mut Position) -> Option<Move> {
+        self.first(true, child)
+    }
+}
+
 impl Iterator for Children<'_> {
     type Item = (Move, Position);
 

@@ -73,24 +73,32 @@ pub fn is_decisive(score: i32) -> bool {
 #[must_use]
 pub fn features(pos: &Position) -> [i32; FEATURES] {
     let us = pos.turn();
-    let len = pos.board().len();
-    // Our row and theirs as lanes of a word, their row reversed so that lane i holds the pit
-    // opposite our i-th (C-1); every lane past the row holds 0.
+    let stores = pos.stores();
+    let store = i32::from(*stores.get(us)) - i32::from(*stores.get(us.other()));
     let (south, north) = rows(pos);
     let (ours, theirs) = if us == Side::South { (south, north) } else { (north, south) };
-    let stores = pos.stores();
-    let both = |count: fn(u128) -> i32| count(ours) - count(theirs);
-    let exposed = byte_sum(theirs & zero_lanes(ours)) - byte_sum(ours & zero_lanes(theirs));
+    let [row, occupied, ones, twos, threes, big, exposed] = if pos.board().len() <= 16 {
+        counts(Packed(ours | theirs << 64), pos.board().len())
+    } else {
+        counts(Pair(ours, theirs), pos.board().len())
+    };
+    [store, row, occupied, ones, twos, threes, big, exposed, 1]
+}
+
+/// The features but `store` and `tempo`, counted on the `rows` of a board of `len` pits.
+fn counts<R: Rows>(rows: R, len: usize) -> [i32; 7] {
+    // Lanes whose top bit `tops` sets, as a 1 in each.
+    let lanes = |tops: fn(u128) -> u128| rows.map(|r| (tops(r) & TOPS) >> 7).difference();
+    // The top bit of a lane holding `len` or more, as no lane reaches 128.
+    let big = (128 - len as u128) * ONES;
     [
-        i32::from(*stores.get(us)) - i32::from(*stores.get(us.other())),
-        both(byte_sum),
-        both(|r| lanes(!zero_tops(r))),
-        both(|r| lanes(zero_tops(r ^ ONES))),
-        both(|r| lanes(zero_tops(r ^ (2 * ONES)))),
-        both(|r| lanes(zero_tops(r ^ (3 * ONES)))),
-        lanes(at_least(ours, len)) - lanes(at_least(theirs, len)),
-        exposed,
-        1,
+        rows.difference(),
+        lanes(|r| !zero_tops(r)),
+        lanes(|r| zero_tops(r ^ ONES)),
+        lanes(|r| zero_tops(r ^ (2 * ONES))),
+        lanes(|r| zero_tops(r ^ (3 * ONES))),
+        rows.map(|r| ((r + big) & TOPS) >> 7).difference(),
+        rows.facing().and(rows.map(zero_lanes)).difference(),
     ]
 }
 
@@ -100,8 +108,8 @@ const ONES: u128 = u128::from_le_bytes([1; 16]);
 const TOPS: u128 = 0x80 * ONES;
 
 /// The two rows of the board as byte lanes (pit `i` of South in lane `i`; North reversed, its last
-/// pit in lane 0), so that lane `i` of each faces lane `i` of the other. A row has at most 12
-/// pits and a pit at most 98 seeds, so no lane reaches the top bit.
+/// pit in lane 0), so that lane `i` of each faces lane `i` of the other (C-1); lanes past a row
+/// hold 0. A row has at most 12 pits and a pit at most 98 seeds, so no lane reaches the top bit.
 fn rows(pos: &Position) -> (u128, u128) {
     let board = pos.padded_board();
     let n = pos.board().len() / 2;
@@ -115,6 +123,57 @@ fn rows(pos: &Position) -> (u128, u128) {
     (word(0) & row, ((north & row) << (8 * (16 - n))).swap_bytes())
 }
 
+/// Our row and theirs as byte lanes, lane `i` of each facing lane `i` of the other.
+trait Rows: Copy {
+    /// Each row with `f` applied (to its lanes as one word).
+    fn map(self, f: impl Fn(u128) -> u128) -> Self;
+    /// Each row in the other's place.
+    fn facing(self) -> Self;
+    /// Each row's lanes and the other's (`&`).
+    fn and(self, other: Self) -> Self;
+    /// The sum of our lanes minus the sum of theirs (at most 98 in each).
+    fn difference(self) -> i32;
+}
+
+/// Rows of at most eight pits in one word: ours in the low half, theirs in the high.
+#[derive(Clone, Copy)]
+struct Packed(u128);
+
+/// Rows of up to sixteen pits, a word each: ours, theirs.
+#[derive(Clone, Copy)]
+struct Pair(u128, u128);
+
+impl Rows for Packed {
+    fn map(self, f: impl Fn(u128) -> u128) -> Packed {
+        Packed(f(self.0))
+    }
+    fn facing(self) -> Packed {
+        Packed(self.0.rotate_left(64))
+    }
+    fn and(self, other: Packed) -> Packed {
+        Packed(self.0 & other.0)
+    }
+    fn difference(self) -> i32 {
+        byte_sum(self.0 as u64) - byte_sum((self.0 >> 64) as u64)
+    }
+}
+
+impl Rows for Pair {
+    fn map(self, f: impl Fn(u128) -> u128) -> Pair {
+        Pair(f(self.0), f(self.1))
+    }
+    fn facing(self) -> Pair {
+        Pair(self.1, self.0)
+    }
+    fn and(self, other: Pair) -> Pair {
+        Pair(self.0 & other.0, self.1 & other.1)
+    }
+    fn difference(self) -> i32 {
+        let fold = |x: u128| (x as u64) + (x >> 64) as u64;
+        byte_sum(fold(self.0)) - byte_sum(fold(self.1))
+    }
+}
+
 /// The top bit of the lanes of `x` that hold 0 (no lane of `x` has its top bit set).
 fn zero_tops(x: u128) -> u128 {
     !(x + !TOPS) & TOPS
@@ -126,21 +185,9 @@ fn zero_lanes(x: u128) -> u128 {
     tops - (tops >> 7)
 }
 
-/// The top bit in the lanes of `row` holding `len` seeds or more (lanes below 128).
-fn at_least(row: u128, len: usize) -> u128 {
-    (row + (128 - len as u128) * ONES) & TOPS
-}
-
-/// How many lanes have their top bit set in `tops` (summed as bytes: the portable build has no
-/// population count instruction).
-fn lanes(tops: u128) -> i32 {
-    byte_sum((tops & TOPS) >> 7)
-}
-
-/// The sum of the byte lanes of `x`, at most 98 in all (so no lane overflows).
-fn byte_sum(x: u128) -> i32 {
-    let folded = (x as u64) + (x >> 64) as u64;
-    (folded.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32
+/// The sum of the byte lanes of `x`, at most 255 in all (so no lane overflows).
+fn byte_sum(x: u64) -> i32 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32
 }
 
 /// A linear evaluation: the dot product of [`features`] and the weights

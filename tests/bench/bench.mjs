@@ -10,6 +10,7 @@
 //   MANCALA        the native `mancala` binary (playouts: native and wasm runs are interleaved)
 //   ROUNDS         rounds of the playout benchmark (default 5)
 //   LOADS          page loads timed (default 20)
+//   TRACED_LOADS   page loads traced for the main thread's CPU time before ready (default 5)
 //   THOUGHTS       computer moves watched per game (default 3), within THINK_SECONDS (default 30)
 //   LH_RUNS        Lighthouse runs per page and form factor (default 3; the median run is reported)
 //   LH_REPORTS     a folder to write every Lighthouse report into (JSON), for a closer look
@@ -383,10 +384,62 @@ async function load() {
       interactive_ms: { median: median(times), min: Math.min(...times), max: Math.max(...times), first: times[0], all: times },
       dom_content_loaded_ms: median(runs.map((r) => r.dcl ?? NaN)),
       median_load: { ready: mid.ready, dcl: mid.dcl, waterfall: mid.waterfall },
+      main_thread: await mainThreadCpu(browser, Number(process.env.TRACED_LOADS ?? 5)),
     };
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The page's main-thread CPU time from navigation to the interactive mark, by Chromium's trace
+ * (each task's thread time): a figure that a busy machine inflates far less than wall time, since
+ * time the thread waits for a core is not counted. Also by kind of work (the tasks' direct children).
+ * @param {import('playwright-core').Browser} browser
+ * @param {number} loads
+ */
+async function mainThreadCpu(browser, loads) {
+  /** @type {number[]} */
+  const runs = [];
+  /** @type {Map<string, number[]>} */
+  const kinds = new Map();
+  for (let i = 0; i < loads; i++) {
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });
+    await page.goto(BASE_URL);
+    await waitReady(page, []);
+    const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+    await context.close();
+    const mark = events.find((/** @type {any} */ e) => e.name === 'mancala-atlas:interactive');
+    const thread = events.find((/** @type {any} */ e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === mark?.pid);
+    const nav = events.filter((/** @type {any} */ e) => e.pid === mark?.pid && e.name === 'navigationStart').sort((/** @type {any} */ a, /** @type {any} */ b) => a.ts - b.ts)[0];
+    if (!mark || !thread || !nav) throw new Error('the trace has no interactive mark, main thread or navigation');
+    const slices = events.filter((/** @type {any} */ e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.ts >= nav.ts && e.ts <= mark.ts);
+    const tasks = slices.filter((/** @type {any} */ e) => e.name === 'RunTask');
+    /** @type {Map<string, number>} */
+    const here = new Map();
+    let total = 0;
+    for (const task of tasks) {
+      const cpu = (task.tdur ?? 0) / 1000;
+      total += cpu;
+      const inside = slices.filter((/** @type {any} */ e) => e !== task && e.name !== 'RunTask' && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+      const direct = inside.filter((/** @type {any} */ e) => !inside.some((/** @type {any} */ o) => o !== e && o.dur > e.dur && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur));
+      let named = 0;
+      for (const e of direct) {
+        here.set(e.name, (here.get(e.name) ?? 0) + (e.tdur ?? 0) / 1000);
+        named += (e.tdur ?? 0) / 1000;
+      }
+      here.set('(rest of the tasks)', (here.get('(rest of the tasks)') ?? 0) + cpu - named);
+    }
+    runs.push(total);
+    for (const [k, v] of here) kinds.set(k, [...(kinds.get(k) ?? []), v]);
+    log(`traced load ${i + 1}/${loads}: main-thread CPU before ready ${total.toFixed(1)} ms`);
+  }
+  const by_kind = Object.fromEntries(
+    [...kinds].map(([k, v]) => [k, median([...v, ...Array(loads - v.length).fill(0)])]).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0)).slice(0, 12),
+  );
+  return { loads, cpu_ms: { median: median(runs), min: Math.min(...runs), max: Math.max(...runs), all: runs }, by_kind };
 }
 
 // ---------------------------------------------------------------------------------------------

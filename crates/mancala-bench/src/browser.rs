@@ -161,6 +161,7 @@ pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
     let v = ctx.browser("load", &[("LOADS", LOADS.to_string())])?;
     section.columns(&["median", "min", "max", "first"]);
     let t = |k: &str| v.at(&["interactive_ms", k]).as_f64();
+    let cpu = |k: &str| v.at(&["main_thread", "cpu_ms", k]).as_f64();
     let waterfall = v.at(&["median_load", "waterfall"]).items();
     let requested: BTreeSet<String> = waterfall.iter().filter_map(|r| r["url"].as_str()).map(str::to_owned).collect();
     let extra: Vec<&String> = requested.difference(&listed).collect();
@@ -203,7 +204,23 @@ pub fn load(ctx: &mut Ctx, section: &mut Section) -> Result {
             vec![last("js/"), last("pkg/"), last("i18n/"), v.at(&["median_load", "ready"]).as_f64()],
         )
         .note("response ends in the median load (ms since navigation); last column: interactive"),
+        Row::new(
+            format!("main-thread CPU before ready ({} traced loads)", v.at(&["main_thread", "loads"])),
+            Unit::Millis,
+            vec![cpu("median"), cpu("min"), cpu("max")],
+        )
+        .note("the renderer's main thread, thread time by Chromium's trace: a busy machine inflates it far less"),
     ];
+    section.output.push_str("main-thread CPU before ready, median per kind of work (ms):\n");
+    let mut kinds: Vec<(&String, f64)> = v
+        .at(&["main_thread", "by_kind"])
+        .as_object()
+        .map(|m| m.iter().map(|(k, ms)| (k, ms.as_f64().unwrap_or(0.0))).collect())
+        .unwrap_or_default();
+    kinds.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (kind, ms) in kinds {
+        section.output.push_str(&format!("  {kind:<40} {ms:>7.1}\n"));
+    }
     section.data = v;
     Ok(())
 }

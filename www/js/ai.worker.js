@@ -35,16 +35,18 @@ function seed() {
 const files = new Map();
 
 /**
- * Fetches and decodes the tables file `file` into `computer`: forgotten once loaded (asked for
- * again only if other tables replace it), kept if it failed.
+ * Fetches the tables file `file` and decodes its levels up to `seeds` seeds into `computer`:
+ * forgotten once loaded (asked for again if other tables replace it, or a position has more
+ * seeds), kept if it failed.
  * @param {string} file
+ * @param {number} seeds
  * @param {Computer} computer
  */
-async function loadTables(file, computer) {
+async function loadTables(file, seeds, computer) {
   try {
     const response = await fetch(new URL(`../tables/${file}`, import.meta.url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    computer.loadTables(new Uint8Array(await response.arrayBuffer()));
+    computer.loadTables(new Uint8Array(await response.arrayBuffer()), seeds);
     files.delete(file);
   } catch (err) {
     console.info(`endgame tables ${file} not used (${err instanceof Error ? err.message : String(err)}): searching without them`);
@@ -60,7 +62,8 @@ async function loadTables(file, computer) {
 function tablesFor(game, computer) {
   const file = computer.tablesFile(game);
   if (file === undefined) return Promise.resolve();
-  if (!files.has(file)) files.set(file, loadTables(file, computer));
+  const seeds = /** @type {{position: {board: number[]}}} */ (game.state()).position.board.reduce((a, b) => a + b, 0);
+  if (!files.has(file)) files.set(file, loadTables(file, seeds, computer));
   return /** @type {Promise<void>} */ (files.get(file));
 }
 

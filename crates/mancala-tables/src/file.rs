@@ -323,8 +323,12 @@ fn checksum(bytes: impl IntoIterator<Item = u8>) -> u64 {
     bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
-fn values_checksum(south: &South) -> u64 {
-    checksum(south.values.iter().flatten().map(|&v| v as u8).chain(south.cycle.iter().flatten().map(|&c| u8::from(c))))
+/// A checksum of each level's South values and cycle bits, as decoded.
+fn level_checksums(south: &South) -> Vec<u64> {
+    let level = |(values, cycle): (&Vec<i8>, &Vec<bool>)| {
+        checksum(values.iter().map(|&v| v as u8).chain(cycle.iter().map(|&c| u8::from(c))))
+    };
+    south.values.iter().zip(&south.cycle).map(level).collect()
 }
 
 /// Reads a file's fields in order.
@@ -395,7 +399,7 @@ impl Tables {
             south.values.push(values);
             south.cycle.push(cycle);
         }
-        let sum = values_checksum(&south);
+        let sums = level_checksums(&south);
         let rooted = south.rooted.clone();
         let mut walk = Walk {
             variant: self.variant,
@@ -419,7 +423,9 @@ impl Tables {
         out.extend_from_slice(&self.options.lot_seed.to_le_bytes());
         out.push(self.max_seeds as u8);
         out.extend_from_slice(&(self.positions() as u64).to_le_bytes());
-        out.extend_from_slice(&sum.to_le_bytes());
+        for sum in sums {
+            out.extend_from_slice(&sum.to_le_bytes());
+        }
         out.extend_from_slice(&(rooted.len() as u32).to_le_bytes());
         for (l, r) in rooted {
             out.extend_from_slice(&l.to_le_bytes());
@@ -438,6 +444,15 @@ impl Tables {
     /// A file that is not tables, of another format version, damaged, of a game or option this
     /// build does not know, or made with other rules (its values do not decode to what was coded).
     pub fn from_file(bytes: &[u8]) -> Result<Tables, FileError> {
+        Tables::from_file_to(bytes, usize::MAX)
+    }
+
+    /// The levels of at most `most` seeds of the tables a file holds: a position of `n` seeds
+    /// needs no more than `n` (no move adds seeds to the board), and the decoding stops there.
+    ///
+    /// # Errors
+    /// As [`Tables::from_file`], for the levels decoded.
+    pub fn from_file_to(bytes: &[u8], most: usize) -> Result<Tables, FileError> {
         if bytes.len() < MAGIC.len() + 1 + 8 || &bytes[..MAGIC.len()] != MAGIC {
             return Err(FileError::NotTables);
         }
@@ -459,7 +474,9 @@ impl Tables {
         let options = Options { free_choice, last_four, lot_seed: r.u64()?, ..Options::default() };
         let max_seeds = usize::from(r.u8()?);
         let positions = r.u64()?;
-        let values_sum = r.u64()?;
+        let step = Tables::step_of(variant);
+        let levels = max_seeds / step + 1;
+        let sums = (0..levels).map(|_| r.u64()).collect::<Result<Vec<_>, FileError>>()?;
         let rooted = (0..r.u32()?).map(|_| Ok((r.u32()?, r.u32()?))).collect::<Result<Vec<_>, FileError>>()?;
         let len = r.u32()? as usize;
         let coded = r.take(len)?;
@@ -469,17 +486,20 @@ impl Tables {
             return Err(FileError::Unknown("rules that have no tables".into()));
         }
         let pits = usize::from(variant.pits_per_row()) * 2;
+        if max_seeds + pits > 60 {
+            return Err(FileError::Mismatch); // beyond what boards are ranked for
+        }
+        let wanted = levels.min((most / step).saturating_add(1));
         let mut tables =
             Tables { variant, options, max_seeds, boards: Boards::new(pits), levels: Vec::new(), stats: Vec::new() };
-        let step = tables.step();
-        let levels = max_seeds / step + 1;
         if (0..levels).map(|l| tables.boards.count(l * step) as u64 * 2).sum::<u64>() != positions {
             return Err(FileError::Mismatch);
         }
+        tables.max_seeds = (wanted - 1) * step;
         let south = South { values: Vec::new(), cycle: Vec::new(), rooted };
         let mut walk = Walk { variant, options, boards: tables.boards.clone(), step, south, turned: Vec::new() };
         let mut dec = Decoder::new(coded);
-        if walk.run(&mut dec, levels).is_err() || dec.overran() || values_checksum(&walk.south) != values_sum {
+        if walk.run(&mut dec, wanted).is_err() || dec.overran() || level_checksums(&walk.south)[..] != sums[..wanted] {
             return Err(FileError::Mismatch);
         }
         let (south, turned) = (walk.south, walk.turned);

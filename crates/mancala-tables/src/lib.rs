@@ -168,7 +168,12 @@ impl Tables {
     /// The seeds between levels: every Anywoli capture takes four (AW-4, AW-5) from 96, every
     /// Al-manqala capture an even number (AM-5) from 98; the other games capture any number.
     fn step(&self) -> usize {
-        match self.variant {
+        Tables::step_of(self.variant)
+    }
+
+    /// [`Tables::step`] of `variant`.
+    pub(crate) fn step_of(variant: Variant) -> usize {
+        match variant {
             Variant::Anywoli => 4,
             Variant::Manqala => 2,
             Variant::Mangala | Variant::Sadeqa => 1,

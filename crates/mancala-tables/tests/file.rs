@@ -7,7 +7,10 @@ use mancala_tables::{FileError, Tables, file};
 /// Every entry of `a` and `b` equal: value (AN-1, AN-2), whether on a cycle, whether rooted,
 /// both players to move.
 fn same(a: &Tables, b: &Tables) -> usize {
-    assert_eq!((a.variant(), a.options(), a.max_seeds(), a.positions()), (b.variant(), b.options(), b.max_seeds(), b.positions()));
+    assert_eq!(
+        (a.variant(), a.options(), a.max_seeds(), a.positions()),
+        (b.variant(), b.options(), b.max_seeds(), b.positions())
+    );
     let mut n = 0;
     for board in a.boards() {
         for side in Side::ALL {
@@ -35,7 +38,27 @@ fn round_trip() {
         let bytes = tables.to_file().unwrap_or_else(|e| panic!("{variant:?} {options:?}: {e}"));
         let back = Tables::from_file(&bytes).expect("decodes");
         assert_eq!(same(&tables, &back), tables.positions(), "{variant:?}");
-        assert!(bytes.len() * 8 < tables.positions(), "{variant:?}: {} bytes for {} entries", bytes.len(), tables.positions());
+        assert!(
+            bytes.len() * 8 < tables.positions(),
+            "{variant:?}: {} bytes for {} entries",
+            bytes.len(),
+            tables.positions()
+        );
+    }
+}
+
+/// AN-1, AN-2: the levels up to a position's seeds, decoded alone (the decoding stops there), are
+/// the tables built to those seeds, entry by entry; past the file's most, the whole file.
+#[test]
+fn the_levels_below_a_position_alone() {
+    for (variant, most, step) in [(Variant::Manqala, 8, 2), (Variant::Sadeqa, 5, 1)] {
+        let bytes = Tables::build(variant, Options::default(), most).to_file().expect("encodes");
+        for seeds in [0, 3, 4, most, 40] {
+            let part = Tables::from_file_to(&bytes, seeds).expect("decodes");
+            let top = seeds.min(most) / step * step;
+            let built = Tables::build(variant, Options::default(), top);
+            assert_eq!(same(&part, &built), built.positions(), "{variant:?} to {seeds}");
+        }
     }
 }
 
@@ -68,8 +91,5 @@ fn damaged_files_are_refused() {
     for cut in [0, 5, 9, bytes.len() / 2, bytes.len() - 1] {
         assert!(Tables::from_file(&bytes[..cut]).is_err(), "cut at {cut}");
     }
-    assert_eq!(
-        FileError::Version(9).to_string(),
-        format!("tables file format 9, this build reads {}", file::VERSION)
-    );
+    assert_eq!(FileError::Version(9).to_string(), format!("tables file format 9, this build reads {}", file::VERSION));
 }

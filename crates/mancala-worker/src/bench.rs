@@ -37,8 +37,8 @@ pub fn bench_tables(variant: &str, max_seeds: u32) -> Result<f64, JsError> {
     Ok(mancala_tables::Tables::build(variant, options, max_seeds as usize).positions() as f64)
 }
 
-/// Decodes a tables file (`Tables::from_file`), for `cargo xtask bench` to time; returns its
-/// entries.
+/// Decodes a whole tables file (`Tables::from_file`), for `cargo xtask bench` to time; returns
+/// its entries.
 ///
 /// # Errors
 /// A file that is not tables this build reads.

@@ -82,9 +82,10 @@ impl Computer {
         to_js(&self.computer.hints(game.history(), &limits, &mut clock()))
     }
 
-    /// The name of the tables file (under the site's `tables/`) to fetch for `game`'s position,
-    /// if the site ships one that holds it and the tables in use do not: the worker fetches it
-    /// and hands it to [`Computer::load_tables`] before it searches.
+    /// The name of the tables file (under the site's `tables/`) to fetch for `game`'s position:
+    /// if the site ships one that holds it, the tables in use do not, and the quick tables the
+    /// worker builds (in a second or two) would not either. The worker fetches it and hands it
+    /// to [`Computer::load_tables`].
     #[wasm_bindgen(js_name = tablesFile)]
     #[must_use]
     pub fn tables_file(&self, game: &Game) -> Option<String> {
@@ -92,20 +93,23 @@ impl Computer {
         let (variant, seeds) = (pos.variant(), pos.seeds_on_board() as usize);
         let held = self.computer.tables().is_some_and(|t| t.value(pos).is_some());
         let within = shipped::covers(variant, pos.options()) && seeds <= shipped::max_seeds(variant);
-        (within && !pos.is_over() && !held).then(|| shipped::file_name(variant))
+        let quick = quick_tables(variant, pos.options()).is_some_and(|q| seeds <= q);
+        (within && !pos.is_over() && !held && !quick).then(|| shipped::file_name(variant))
     }
 
-    /// Uses the tables of a file (`Tables::from_file`) from now on, in place of those in use.
+    /// Uses the tables of a file from now on, in place of those in use: its levels up to `seeds`
+    /// seeds, those of the position that asked for it (`Tables::from_file_to`: no move adds
+    /// seeds to the board, and the decoding stops there).
     ///
     /// # Errors
     /// A file that is not tables this build reads (damaged, of another format or other rules),
     /// named in the message; the search then goes on without it, with the quick tables it
     /// builds when a position needs them.
     #[wasm_bindgen(js_name = loadTables)]
-    pub fn load_tables(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+    pub fn load_tables(&mut self, bytes: &[u8], seeds: u32) -> Result<(), JsError> {
         // The tables in use go first: two sets at once would double the worker's memory.
         self.computer.set_tables(None);
-        let tables = Tables::from_file(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        let tables = Tables::from_file_to(bytes, seeds as usize).map_err(|e| JsError::new(&e.to_string()))?;
         self.computer.set_tables(Some(Arc::new(tables)));
         Ok(())
     }

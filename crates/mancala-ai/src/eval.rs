@@ -6,7 +6,7 @@
 //! `docs/ai-evidence.md`): they are least-squares estimates of the final
 //! margin of games the engine played against itself.
 
-use mancala_core::{Outcome, Position, Side, Variant};
+use mancala_core::{MAX_PITS, Outcome, Position, Side, Variant};
 
 /// One seed, in score units.
 pub const SEED: i32 = 100;
@@ -90,7 +90,7 @@ fn counts<R: Rows>(rows: R, len: usize) -> [i32; 7] {
     // Lanes whose top bit `tops` sets, as a 1 in each.
     let lanes = |tops: fn(u128) -> u128| rows.map(|r| (tops(r) & TOPS) >> 7).difference();
     // The top bit of a lane holding `len` or more, as no lane reaches 128.
-    let big = (128 - len as u128) * ONES;
+    let big = u128::from_le_bytes([128 - len as u8; 16]);
     [
         rows.difference(),
         lanes(|r| !zero_tops(r)),
@@ -112,15 +112,24 @@ const TOPS: u128 = 0x80 * ONES;
 /// hold 0. A row has at most 12 pits and a pit at most 98 seeds, so no lane reaches the top bit.
 fn rows(pos: &Position) -> (u128, u128) {
     let board = pos.padded_board();
-    let n = pos.board().len() / 2;
+    // Shifts by a constant for each board (wasm has no wide shifts).
+    match pos.board().len() / 2 {
+        7 => rows_of::<7>(board),
+        8 => rows_of::<8>(board),
+        _ => rows_of::<12>(board), // Anywoli: no game has other rows
+    }
+}
+
+/// [`rows`] on a board of `N` pits a row (at most 12).
+fn rows_of<const N: usize>(board: &[u8; MAX_PITS]) -> (u128, u128) {
     let word = |from: usize| {
         let mut lanes = [0u8; 16];
         lanes.copy_from_slice(&board[from..from + 16]);
         u128::from_le_bytes(lanes)
     };
-    let row = (1u128 << (8 * n)) - 1;
-    let north = if n <= 8 { word(0) >> (8 * n) } else { word(8) >> (8 * (n - 8)) };
-    (word(0) & row, ((north & row) << (8 * (16 - n))).swap_bytes())
+    let row = (1u128 << (8 * N)) - 1;
+    let north = if N <= 8 { word(0) >> (8 * N) } else { word(8) >> (8 * (N - 8)) };
+    (word(0) & row, ((north & row) << (8 * (16 - N))).swap_bytes())
 }
 
 /// Our row and theirs as byte lanes, lane `i` of each facing lane `i` of the other.

@@ -71,7 +71,7 @@ impl Position {
             obs.lift(pit as u8, hand, lap);
             let last = if let Some(laps) = laps {
                 let last = laps.sow(&mut lanes, pit, hand);
-                hand = (lanes >> (8 * last)) as u8;
+                hand = lanes.to_le_bytes()[last % 16]; // a byte, not a wide shift (wasm has none)
                 last
             } else {
                 self.board[pit] = 0;

@@ -199,10 +199,11 @@ pub(crate) fn components(moves: &Moves, mut each: impl FnMut(&[u32], &[u32], &[b
             if next < moves.start[vi + 1] {
                 t.calls.last_mut().expect("a call").1 += 1;
                 let w = moves.within[next as usize] as usize;
-                if t.order[w] == UNSEEN {
-                    t.visit(w as u32, moves);
-                } else if t.on_stack[w] {
-                    t.low[vi] = t.low[vi].min(t.order[w]);
+                // One read at a random place: a finished entry's order is DONE (not on the stack).
+                match t.order[w] {
+                    UNSEEN => t.visit(w as u32, moves),
+                    DONE => {}
+                    order => t.low[vi] = t.low[vi].min(order),
                 }
                 continue;
             }
@@ -219,6 +220,7 @@ pub(crate) fn components(moves: &Moves, mut each: impl FnMut(&[u32], &[u32], &[b
                 each(&t.stack[from..], &t.low, &t.on_stack);
                 for &w in &t.stack[from..] {
                     t.on_stack[w as usize] = false;
+                    t.order[w as usize] = DONE;
                 }
                 t.stack.truncate(from);
             }
@@ -228,6 +230,8 @@ pub(crate) fn components(moves: &Moves, mut each: impl FnMut(&[u32], &[u32], &[b
 
 /// Not yet visited.
 const UNSEEN: u32 = u32::MAX;
+/// Visited, and in a component already (off the stack).
+const DONE: u32 = u32::MAX - 1;
 
 /// Tarjan's state: visit order and low links by entry, the stack of entries not yet in a
 /// component, and the calls a recursion would make.

@@ -6,7 +6,8 @@
 //! move without capture stays in the level. Within a level the strongly connected components of
 //! the moves without capture are solved sinks first (`level`); those with a cycle need AN-2,
 //! whose values depend on the line from the root (`loops`). Every entry holds bounds, exact when
-//! equal: see `docs/tables.md` for which are, game by game.
+//! equal: see `docs/tables.md` for which are, game by game. [`Tables::to_file`] and
+//! [`Tables::from_file`] write and read them as the compact file the page fetches (`file`).
 //!
 //! The position of an entry is [`Position::from_board`]: empty stores, nothing remembered. What
 //! the core remembers does not change values with the default options: SQ-5's last mover is the

@@ -829,7 +829,7 @@ async function tables() {
           const e = Game.load(save);
           const bare = new Computer();
           const tabled = new Computer();
-          tabled.loadTables(bytes);
+          tabled.loadTables(bytes, 64); // every level
           for (const level of levels) {
             const t2 = performance.now();
             bare.hints(e, level);

@@ -110,7 +110,7 @@ fn swap_in(fresh: &Path, dist: &Path) -> Result {
 }
 
 /// Writes the endgame tables the site ships (issue 11; fetched on first use) into `dir` with
-/// `mancala tables --shipped`, kept under target/ by the binary's hash: they take minutes to build.
+/// `mancala tables --shipped` (its lines to stderr), kept under target/ by the binary's hash: minutes.
 fn tables(dir: &Path) -> Result {
     run(cargo().args(["build", "--release", "-p", "mancala-cli"]))?;
     let bin = util::target_dir().join("release/mancala");
@@ -119,7 +119,7 @@ fn tables(dir: &Path) -> Result {
     if !cached.is_dir() {
         say("building the endgame tables the site ships (minutes, once per build of the engine)");
         let partial = cached.with_extension(format!("partial-{}", std::process::id()));
-        run(Command::new(&bin).arg("tables").arg("--shipped").arg(&partial))?;
+        run(Command::new(&bin).arg("tables").arg("--shipped").arg(&partial).stdout(std::io::stderr()))?;
         // Another build may have finished them first: theirs are the same.
         if std::fs::rename(&partial, &cached).is_err() {
             remove_dir(&partial)?;

@@ -16,42 +16,57 @@ impl Playouts {
     /// and calls `each` with every position and the move chosen there.
     /// Returns the number of moves.
     pub fn play(&mut self, start: Position, rng: &mut SplitMix64, mut each: impl FnMut(&Position, Move)) -> u64 {
-        let (mut pos, mut next) = (start, start);
+        // Two positions, the current one and the next, trade places after each move: no copy.
+        let (mut a, mut b) = (start, start);
+        let (mut pos, mut next) = (&mut a, &mut b);
         self.seen.clear();
-        self.count(&mut pos);
+        self.count(pos);
         let mut moves = 0;
         while !pos.is_over() {
             // The positions after moves are made without proving that the next player can move
             // (C-8): drawing their move proves it, and sows it.
-            let Some(m) = pos.children().draw(rng, false, &mut next) else {
+            let Some(m) = pos.children().draw(rng, false, next) else {
                 // Every pit they may sow is endless (C-5): no legal move after all.
-                self.seen.forget(&pos);
+                self.seen.forget(pos);
                 pos.no_legal_move();
-                self.count(&mut pos);
+                self.count(pos);
                 continue;
             };
-            each(&pos, m);
-            let stores = pos.stores();
-            pos = next;
-            moves += 1;
-            if pos.stores() != stores {
+            each(pos, m);
+            if next.stores() != pos.stores() {
                 self.seen.clear();
             }
-            self.count(&mut pos);
+            core::mem::swap(&mut pos, &mut next);
+            moves += 1;
+            self.count(pos);
         }
         moves
     }
 
-    /// Counts `pos` (C-6) and ends the game at its third occurrence, once it is sure the player
-    /// to move can move there (else C-8's pass or end comes first, and its position counts).
+    /// Counts `pos` (C-6); at its third occurrence [`Playouts::repeated`] ends the game.
+    #[inline(always)]
     fn count(&mut self, pos: &mut Position) {
-        while !pos.is_over() && self.seen.add(pos) >= u32::from(REPETITION_LIMIT) {
+        if !pos.is_over() && self.seen.add(pos) >= u32::from(REPETITION_LIMIT) {
+            self.repeated(pos);
+        }
+    }
+
+    /// Ends the game at a third occurrence of `pos` (C-6), once it is sure the player to move
+    /// can move there (else C-8's pass or end comes first, and its position counts): rare, so
+    /// kept out of the playout loop.
+    #[cold]
+    #[inline(never)]
+    fn repeated(&mut self, pos: &mut Position) {
+        loop {
             if pos.proves_move() {
                 pos.end_by_repetition(&mut NoObserver);
                 return;
             }
             self.seen.forget(pos);
             pos.no_legal_move();
+            if pos.is_over() || self.seen.add(pos) < u32::from(REPETITION_LIMIT) {
+                return;
+            }
         }
     }
 }

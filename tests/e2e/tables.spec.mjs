@@ -68,9 +68,17 @@ async function controlled(page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
 }
 
-/** Asks for the hint and returns what its list says once it is in. @param {import('@playwright/test').Page} page */
-async function hint(page) {
+/** What the hint says while it waits for a tables file (decoding takes seconds). */
+const LOADING = 'Loading the endgame tables for exact values: the first time, this can take a minute…';
+
+/**
+ * Asks for the hint and returns what its list says once it is in.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} [waiting]  what the hint's status says meanwhile
+ */
+async function hint(page, waiting) {
   await page.getByRole('button', { name: 'Hint' }).click();
+  if (waiting) await expect(page.locator('#hint .hint-status')).toHaveText(waiting);
   const items = page.locator('#hint .hint-list li');
   await expect(items).toHaveCount(EXACT.length, DECODED);
   return items.allTextContents();
@@ -93,7 +101,7 @@ test('an 11-seed Mangala IV position (free choice): the hint is exact from the s
     expect(firstLoad).toContain('index.html');
     expect(firstLoad.filter((/** @type {string} */ f) => f.startsWith('tables/'))).toEqual([]);
 
-    expect(await hint(page)).toEqual(EXACT);
+    expect(await hint(page, LOADING)).toEqual(EXACT);
     expect([...new Set(asked)]).toEqual(['tables/mangala-iv.bin']);
     const cached = await page.evaluate(async () => {
       const urls = [];

@@ -55,13 +55,14 @@ async function loadTables(file, seeds, computer) {
 
 /**
  * The tables file for `game`'s position, fetched and decoded if the site ships one that holds it
- * and the tables in use do not (one fetch at a time per file). Resolves once they are in.
+ * and the tables in use do not (one fetch at a time per file). Resolves once they are in; null
+ * when the position needs no file.
  * @param {Game} game
  * @param {Computer} computer
  */
 function tablesFor(game, computer) {
   const file = computer.tablesFile(game);
-  if (file === undefined) return Promise.resolve();
+  if (file === undefined) return null;
   const seeds = /** @type {{position: {board: number[]}}} */ (game.state()).position.board.reduce((a, b) => a + b, 0);
   if (!files.has(file)) files.set(file, loadTables(file, seeds, computer));
   return /** @type {Promise<void>} */ (files.get(file));
@@ -101,7 +102,11 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
       // Hints (and the analysis) wait for the tables, to be exact; the computer's move does not:
       // it is searched at once, and the tables decode after it, while the player thinks.
       const tables = tablesFor(game, computer);
-      if (msg.type === 'hints') await tables;
+      if (msg.type === 'hints' && tables) {
+        // The page says why this first answer takes longer (a progress report, not the answer).
+        self.postMessage({ id: msg.id, type: 'progress', stage: 'tables' });
+        await tables;
+      }
       self.postMessage({ id: msg.id, ...answer(msg, game, computer) });
     } finally {
       game.free();

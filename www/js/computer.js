@@ -25,7 +25,7 @@ export class Computer {
     /** @type {Worker | null} */
     this.worker = null;
     this.next = 1;
-    /** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void}>} */
+    /** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void, progress?: (stage: string) => void}>} */
     this.waiting = new Map();
   }
 
@@ -37,6 +37,7 @@ export class Computer {
       const msg = e.data ?? {};
       const job = this.waiting.get(msg.id);
       if (!job) return; // cancelled
+      if (msg.type === 'progress') return job.progress?.(String(msg.stage));
       this.waiting.delete(msg.id);
       if (msg.type === 'error') job.reject(new Error(String(msg.message)));
       else job.resolve(msg);
@@ -63,11 +64,12 @@ export class Computer {
   /**
    * @private
    * @param {Record<string, unknown>} msg
+   * @param {(stage: string) => void} [progress]  told of a stage of a long answer (`tables`: the endgame tables load)
    */
-  ask(msg) {
+  ask(msg, progress) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { resolve, reject, progress });
       this.start().postMessage({ ...msg, id });
     });
   }
@@ -86,10 +88,11 @@ export class Computer {
    * A hint for every pit of the player to move in `save`, searched as `level` searches.
    * @param {string} save
    * @param {number} level
+   * @param {(stage: string) => void} [progress]  told when the answer waits for the endgame tables (`tables`)
    * @returns {Promise<Hint[]>}
    */
-  async hints(save, level) {
-    const reply = /** @type {{hints: Hint[]}} */ (await this.ask({ type: 'hints', save, level }));
+  async hints(save, level, progress) {
+    const reply = /** @type {{hints: Hint[]}} */ (await this.ask({ type: 'hints', save, level }, progress));
     return reply.hints;
   }
 

@@ -36,6 +36,7 @@ const WIN = 100_000;
  * @property {number} epoch  the state's epoch when asked (a reset drops the question)
  * @property {Hint[] | null} hints
  * @property {boolean} failed
+ * @property {boolean} [tables]  the answer waits for the endgame tables to load (the first time in an endgame)
  */
 
 /**
@@ -147,7 +148,7 @@ export class Hints {
   /**
    * @param {Context} ctx
    * @param {{game: {save(): string} | null}} session
-   * @param {{hints(save: string, level: number): Promise<Hint[]>}} computer
+   * @param {{hints(save: string, level: number, progress?: (stage: string) => void): Promise<Hint[]>}} computer
    */
   constructor(ctx, session, computer) {
     this.ctx = ctx;
@@ -180,7 +181,10 @@ export class Hints {
     if (s.hint?.key === key && (s.hint.hints || s.hint.failed || s.hint.epoch === s.epoch)) return;
     const epoch = s.epoch;
     store.update({ hint: { key, epoch, hints: null, failed: false } });
-    this.computer.hints(game.save(), HINT_LEVEL).then(
+    const loading = () => {
+      if (store.state.hint?.key === key && !store.state.hint.hints) store.update({ hint: { ...store.state.hint, tables: true } });
+    };
+    this.computer.hints(game.save(), HINT_LEVEL, loading).then(
       (hints) => {
         if (store.state.hint?.key !== key) return;
         store.update({ hint: { key, epoch, hints, failed: false } });
@@ -236,7 +240,7 @@ export function syncHints(el, s, m) {
       ? m.t('hint.failed')
       : current?.hints
         ? hintSummary(m, current.hints, g.pitsPerRow)
-        : m.t('hint.thinking');
+        : m.t(current?.tables ? 'hint.tables' : 'hint.thinking');
   const lines = ranked(hints).map((h) => hintLine(m, h, g.pitsPerRow));
   if (lines.join('\n') === [...list.children].map((li) => li.textContent).join('\n')) return;
   list.replaceChildren(

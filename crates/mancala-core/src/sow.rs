@@ -61,6 +61,7 @@ impl Position {
         let mut hand = self.board[from];
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
+        let relays = games::relay_row(self.variant);
         for lap in 1..MAX_LAPS + 1 {
             if lap >= CYCLE_TEST_FROM {
                 let words = if laps.is_some() { [lanes as u64, (lanes >> 64) as u64, 0] } else { self.words() };
@@ -79,7 +80,7 @@ impl Position {
                 hand = self.board[last];
                 last
             };
-            if !games::relays(self.variant, hand) {
+            if !relays[usize::from(hand)] {
                 if laps.is_some() {
                     self.set_lanes(lanes);
                 }
@@ -140,6 +141,8 @@ struct Laps {
     /// adds to the lanes (modulo 2^128): `hand` seeds lifted from `pit`, one dropped in each of
     /// the `hand` pits after it.
     lap: [[u128; 16]; 16],
+    /// `last[pit][hand]`: the pit where that lap's last seed falls.
+    last: [[u8; 16]; 16],
     /// One seed in every pit.
     round: u128,
 }
@@ -159,18 +162,20 @@ impl Laps {
     }
 
     const fn new(len: usize) -> Laps {
-        let mut lap = [[0u128; 16]; 16];
+        let (mut lap, mut last) = ([[0u128; 16]; 16], [[0u8; 16]; 16]);
         let mut pit = 0;
         while pit < len {
             let (mut hand, mut dropped) = (1, 0u128);
+            last[pit][0] = pit as u8; // whole rounds only: the last seed refills the origin (C-2)
             while hand < len {
                 dropped += 1 << (8 * ((pit + hand) % len));
                 lap[pit][hand] = dropped.wrapping_sub((hand as u128) << (8 * pit));
+                last[pit][hand] = ((pit + hand) % len) as u8;
                 hand += 1;
             }
             pit += 1;
         }
-        Laps { len, lap, round: (u128::MAX / 255) >> (128 - 8 * len) }
+        Laps { len, lap, last, round: (u128::MAX / 255) >> (128 - 8 * len) }
     }
 
     /// Sows the `hand` seeds of `pit` on `lanes`: lifts them; whole rounds add one seed to every
@@ -189,7 +194,7 @@ impl Laps {
                 lanes.wrapping_add(self.lap[pit % 16][usize::from(rest)]) + u128::from(rounds) * self.round - lifted;
             usize::from(rest)
         };
-        if pit + rest < self.len { pit + rest } else { pit + rest - self.len }
+        usize::from(self.last[pit % 16][rest])
     }
 }
 

@@ -18,7 +18,7 @@ use crate::rng::SplitMix64;
 use crate::{CaptureKind, EndReason, LastFour, Observer, Position, Side};
 
 /// AW-3: a last seed that makes neither 1 (an empty pit) nor 4 relays.
-pub(super) fn relays(seeds: u8) -> bool {
+pub(super) const fn relays(seeds: u8) -> bool {
     !matches!(seeds, 1 | 4)
 }
 

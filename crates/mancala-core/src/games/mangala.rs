@@ -15,7 +15,7 @@ use super::LapEnd;
 use crate::{CaptureKind, EndReason, Observer, Position, Side};
 
 /// MG-5: a last pit holding 3, or 5 and more, relays.
-pub(super) fn relays(seeds: u8) -> bool {
+pub(super) const fn relays(seeds: u8) -> bool {
     matches!(seeds, 3 | 5..)
 }
 

@@ -22,13 +22,26 @@ pub(crate) enum LapEnd {
 /// SQ-3, AW-3; Al-manqala sows one lap, AM-3). It depends on that count
 /// alone, and a relay takes nothing.
 pub(crate) fn relays(variant: Variant, seeds: u8) -> bool {
-    match variant {
-        Variant::Mangala => mangala::relays(seeds),
-        Variant::Sadeqa => sadeqa::relays(seeds),
-        Variant::Manqala => false,
-        Variant::Anywoli => anywoli::relays(seeds),
-    }
+    relay_row(variant)[usize::from(seeds)]
 }
+
+/// [`relays`] for every count in `variant`: the lap loop reads its game's row, no `match` a lap.
+pub(crate) fn relay_row(variant: Variant) -> &'static [bool; 256] {
+    &RELAYS[variant as usize]
+}
+
+/// [`relays`] as a table, a row per game in [`Variant`] order.
+static RELAYS: [[bool; 256]; 4] = {
+    let mut rows = [[false; 256]; 4]; // AM-3: Al-manqala sows one lap
+    let mut seeds = 0;
+    while seeds < 256 {
+        rows[Variant::Mangala as usize][seeds] = mangala::relays(seeds as u8);
+        rows[Variant::Sadeqa as usize][seeds] = sadeqa::relays(seeds as u8);
+        rows[Variant::Anywoli as usize][seeds] = anywoli::relays(seeds as u8);
+        seeds += 1;
+    }
+    rows
+};
 
 /// Applies the game's rule for the pit where the last seed of a lap that
 /// does not relay fell: the captures of a move's end.

@@ -13,7 +13,7 @@ use super::LapEnd;
 use crate::{CaptureKind, Observer, Position, Side};
 
 /// SQ-3: a last seed that falls into an occupied pit relays.
-pub(super) fn relays(seeds: u8) -> bool {
+pub(super) const fn relays(seeds: u8) -> bool {
     seeds > 1
 }
 

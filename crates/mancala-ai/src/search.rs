@@ -273,13 +273,11 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     /// holds only at the root of a line, AN-2); deeper, only an entry on no cycle, whose value no
     /// line before it can change.
     fn probe(&self, pos: &Position, ply: usize) -> Option<i32> {
-        let tables = self.s.tables.as_deref()?;
-        let value = tables.value(pos)?;
-        let (board, turn) = (pos.board(), pos.turn());
-        if !value.is_exact() || tables.rooted(board, turn)? || (ply > 1 && tables.on_cycle(board, turn)?) {
+        let found = self.s.tables.as_deref()?.look_up(pos)?;
+        if !found.value.is_exact() || found.rooted || (ply > 1 && found.on_cycle) {
             return None;
         }
-        Some(exact_score(pos, i32::from(value.lo)))
+        Some(exact_score(pos, i32::from(found.value.lo)))
     }
 
     /// The static value of a child at `ply` for `mover`: the true score if it is

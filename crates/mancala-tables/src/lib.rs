@@ -45,6 +45,14 @@ pub use level::LevelStats;
 pub use loops::LINE_BUDGET;
 pub use verify::Failure;
 
+/// A position's entry and where it lies ([`Tables::look_up`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LookUp {
+    pub value: Bounds,
+    pub rooted: bool,
+    pub on_cycle: bool,
+}
+
 /// A value from the side of the player to move (AN-1), as bounds: exact when `lo == hi`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bounds {
@@ -260,6 +268,18 @@ impl Tables {
     pub fn on_cycle(&self, board: &[u8], turn: Side) -> Option<bool> {
         let (level, index) = self.locate(board, turn)?;
         self.levels.get(level).map(|l| l.on_cycle(index))
+    }
+
+    /// What the search asks of `pos` (not over), found once: its entry with [`Tables::rooted`]
+    /// and [`Tables::on_cycle`], if [`Tables::value`] knows it.
+    #[must_use]
+    pub fn look_up(&self, pos: &Position) -> Option<LookUp> {
+        if pos.variant() != self.variant || !self.same_rules(pos.options()) || pos.is_over() {
+            return None;
+        }
+        let (level, index) = self.locate(pos.board(), pos.turn())?;
+        let l = self.levels.get(level)?;
+        Some(LookUp { value: l.entries[index], rooted: l.rooted(index), on_cycle: l.on_cycle(index) })
     }
 
     /// The value of `pos` for its player to move (AN-1, the lines from `pos` scored by AN-2), if

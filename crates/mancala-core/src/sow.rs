@@ -62,8 +62,14 @@ impl Position {
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
         let relays = games::relay_row(self.variant);
-        for lap in 1..MAX_LAPS + 1 {
+        let mut lap = 0;
+        loop {
+            lap += 1;
+            // Both tests of the lap count behind one comparison a lap.
             if lap >= CYCLE_TEST_FROM {
+                if lap > MAX_LAPS {
+                    return Sown::Endless;
+                }
                 let words = if laps.is_some() { [lanes as u64, (lanes >> 64) as u64, 0] } else { self.words() };
                 if cycle.repeats(self.lap_state(words, pit)) {
                     return Sown::Endless;
@@ -89,7 +95,6 @@ impl Position {
             }
             pit = last; // C-3
         }
-        Sown::Endless
     }
 
     /// Drops the `hand` seeds lifted from `pit` one at a time into the pits after it, round the

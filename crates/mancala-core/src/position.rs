@@ -411,7 +411,8 @@ impl Position {
     }
 
     /// Ends the game where the rules say so, else hands the turn on,
-    /// applying passes and no-move ends at once (C-8).
+    /// applying passes and no-move ends at once (C-8). Inlined into each move's sowing.
+    #[inline(always)]
     pub(crate) fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, prove: bool, obs: &mut O) {
         // Each game has its own ends: an empty board ends only MG-8 and AW-6.
         games::check_end(self, mover, obs);

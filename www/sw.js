@@ -36,15 +36,18 @@ const ROOT = new URL('./', sw.location.href);
 const TABLES = /^tables\/[a-z0-9-]+\.bin$/;
 
 /**
- * `request` from the build's cache, else from the network, kept in the cache when it succeeds.
- * @param {Request} request
+ * `event`'s request from the build's cache, else from the network (revalidated: the file names
+ * carry no build, so the HTTP cache may hold an older build's), kept in the cache when it
+ * succeeds; a cache that cannot take it (quota) costs only the offline copy.
+ * @param {FetchEvent} event
  */
-async function cachedOnUse(request) {
+async function cachedOnUse(event) {
+  const { request } = event;
   const cache = await caches.open(CACHE);
   const cached = await cache.match(request.url);
   if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request.url, response.clone());
+  const response = await fetch(new Request(request, { cache: 'no-cache' }));
+  if (response.ok) event.waitUntil(cache.put(request.url, response.clone()).catch(() => {}));
   return response;
 }
 
@@ -82,7 +85,7 @@ sw.addEventListener('fetch', (event) => {
   // The page itself, under any query (`?embed=1&…`): the precached index.html.
   if (file === '' || file.endsWith('/')) file += 'index.html';
   if (TABLES.test(file)) {
-    event.respondWith(cachedOnUse(request));
+    event.respondWith(cachedOnUse(event));
     return;
   }
   if (!FILES.includes(file)) return;

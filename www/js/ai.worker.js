@@ -31,13 +31,15 @@ function seed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
-/** Tables files being fetched, or that failed (not asked for again), by name. @type {Map<string, Promise<void>>} */
-const files = new Map();
+/** Tables files being fetched and decoded, by name. @type {Map<string, Promise<void>>} */
+const loading = new Map();
+/** Tables files that failed: not asked for again (nor said to be loading). */
+const failed = new Set();
 
 /**
- * Fetches the tables file `file` and decodes its levels up to `seeds` seeds into `computer`:
- * forgotten once loaded (asked for again if other tables replace it, or a position has more
- * seeds), kept if it failed.
+ * Fetches the tables file `file` and decodes its levels up to `seeds` seeds into `computer`
+ * (asked for again if other tables replace them, or a position has more seeds); one that fails
+ * is not asked for again.
  * @param {string} file
  * @param {number} seeds
  * @param {Computer} computer
@@ -47,25 +49,27 @@ async function loadTables(file, seeds, computer) {
     const response = await fetch(new URL(`../tables/${file}`, import.meta.url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     computer.loadTables(new Uint8Array(await response.arrayBuffer()), seeds);
-    files.delete(file);
   } catch (err) {
+    failed.add(file);
     console.info(`endgame tables ${file} not used (${err instanceof Error ? err.message : String(err)}): searching without them`);
+  } finally {
+    loading.delete(file);
   }
 }
 
 /**
  * The tables file for `game`'s position, fetched and decoded if the site ships one that holds it
  * and the tables in use do not (one fetch at a time per file). Resolves once they are in; null
- * when the position needs no file.
+ * when the position needs no file, or its file failed.
  * @param {Game} game
  * @param {Computer} computer
  */
 function tablesFor(game, computer) {
   const file = computer.tablesFile(game);
-  if (file === undefined) return null;
+  if (file === undefined || failed.has(file)) return null;
   const seeds = /** @type {{position: {board: number[]}}} */ (game.state()).position.board.reduce((a, b) => a + b, 0);
-  if (!files.has(file)) files.set(file, loadTables(file, seeds, computer));
-  return /** @type {Promise<void>} */ (files.get(file));
+  if (!loading.has(file)) loading.set(file, loadTables(file, seeds, computer));
+  return /** @type {Promise<void>} */ (loading.get(file));
 }
 
 /**

@@ -114,6 +114,7 @@ test.describe('§2 an embed of the README\'s height shows all of it at 320–900
   test('an embed draws no trays: the captures are in the player bars', async ({ page }) => {
     await page.setViewportSize({ width: 600, height: HEIGHT });
     await openEmbed(page, iframes[1]);
+    await page.waitForFunction(() => /** @type {any} */ (window).mancalaAtlas.geometry() !== null);
     const geo = await page.evaluate(() => {
       const g = /** @type {any} */ (window).mancalaAtlas.geometry();
       return { trays: g.trays, bankChips: g.bankChips };
@@ -279,6 +280,8 @@ test.describe('§6 the site\'s layout', () => {
       await page.setViewportSize({ width, height });
       for (const game of GAMES.filter((g) => g.id !== 'anywoli')) {
         await open(page, `game=${game.id}`);
+        // A resize (the viewport, the welcome closing) lays the board out anew on the next frame.
+        await page.waitForFunction(() => /** @type {any} */ (window).mancalaAtlas.geometry() !== null);
         const out = await page.evaluate(async () => {
           const { chipRect } = await import('./js/render.js');
           const g = /** @type {any} */ (window).mancalaAtlas.geometry();

@@ -4,7 +4,7 @@
 //! computer's search (`--level`, `--nodes`), whose values are estimates.
 
 use mancala_ai::{Computer, Level, Limits, NoClock, SEED, WIN};
-use mancala_core::{LastFour, Move, Position, Variant};
+use mancala_core::{Move, Position, Variant};
 use mancala_tables::{Bounds, Tables, search};
 use serde_json::{Value, json};
 
@@ -52,7 +52,9 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let seeds = pos.seeds_on_board() as usize;
     let moves = if pos.rules().forced_leftmost {
         forced(&pos)
-    } else if tabled(&pos) && seeds <= table_seeds.unwrap_or(default_table_seeds(variant)) {
+    } else if mancala_tables::no_tables(variant, pos.options()).is_none()
+        && seeds <= table_seeds.unwrap_or(default_table_seeds(variant))
+    {
         let tables = Tables::build(variant, *pos.options(), seeds);
         from_tables(&tables, &pos)
     } else {
@@ -66,12 +68,6 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     });
     println!("{out}");
     Ok(())
-}
-
-/// Whether tables exist for the game and options of `pos` (not under AW-7.2, whose values
-/// depend on the history).
-fn tabled(pos: &Position) -> bool {
-    pos.variant() != Variant::Anywoli || pos.options().last_four != LastFour::FirstFinal
 }
 
 /// MG-4: the one legal move, its value found by playing the game out (AN-2: up to the end, or the

@@ -5,15 +5,11 @@
 
 use std::time::Instant;
 
-use mancala_core::{LastFour, Options, Variant};
-use mancala_tables::{LevelStats, Tables, shipped};
+use mancala_core::{Options, Variant};
+use mancala_tables::{LevelStats, MOST_POSITIONS, Tables, shipped};
 use serde_json::{Value, json};
 
 use crate::args::{self, Args};
-
-/// Entries past which a build would not fit this machine's memory comfortably (about 40 bytes
-/// an entry at the peak).
-const MOST_POSITIONS: u64 = 200_000_000;
 
 pub fn run(args: &mut Args) -> Result<(), String> {
     if let Some(dir) = args.value("--shipped")? {
@@ -26,15 +22,8 @@ pub fn run(args: &mut Args) -> Result<(), String> {
     let levels = args.flag("--levels");
     let out = args.value("--out")?;
     args.done()?;
-    if variant == Variant::Mangala && !options.free_choice {
-        return Err("Mangala IV's forced play (MG-4) has one move a position and needs no table: \
-                    play it out, or give --free-choice"
-            .into());
-    }
-    if variant == Variant::Anywoli && options.last_four == LastFour::FirstFinal {
-        return Err("with --last-four first-final (AW-7.2) a value depends on the game's history, \
-                    not the board: there are no tables for it"
-            .into());
+    if let Some(why) = mancala_tables::no_tables(variant, &options) {
+        return Err(why.into());
     }
     let pits = u64::from(variant.pits_per_row()) * 2;
     // Boards of at most k seeds on m pits: C(k + m, m), each player to move.
@@ -116,7 +105,7 @@ fn write(tables: &Tables, out: &str, summary: &mut Value) -> Result<(), String> 
     let clock = Instant::now();
     let back = Tables::from_file(&bytes).map_err(|e| e.to_string())?;
     let decoded = clock.elapsed().as_secs_f64();
-    if !back.entries().eq(tables.entries()) {
+    if !back.same_entries(tables) {
         return Err("the file does not decode to the tables built".into());
     }
     std::fs::write(out, &bytes).map_err(|e| format!("--out {out}: {e}"))?;

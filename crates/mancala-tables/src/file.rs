@@ -51,6 +51,8 @@ pub enum FileError {
     Unknown(String),
     /// It decodes, but not to the tables it was made from: another version of the rules.
     Mismatch,
+    /// More entries than this build reads ([`crate::MOST_POSITIONS`]).
+    TooLarge(u64),
 }
 
 impl fmt::Display for FileError {
@@ -61,6 +63,7 @@ impl fmt::Display for FileError {
             FileError::Corrupt => write!(f, "the tables file is damaged (checksum)"),
             FileError::Unknown(what) => write!(f, "the tables file is for {what}, unknown to this build"),
             FileError::Mismatch => write!(f, "the tables file was made with other rules than this build's"),
+            FileError::TooLarge(n) => write!(f, "the tables file holds {n} entries, more than this build reads"),
         }
     }
 }
@@ -80,12 +83,14 @@ fn checksum(bytes: impl IntoIterator<Item = u8>) -> u64 {
     bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// A checksum of each level's South values and cycle bits, as decoded.
+/// A checksum of one level's South values and cycle bits.
+fn level_checksum(values: &[i8], cycle: &[bool]) -> u64 {
+    checksum(values.iter().map(|&v| v as u8).chain(cycle.iter().map(|&c| u8::from(c))))
+}
+
+/// The checksum of each level of `south`.
 fn level_checksums(south: &South) -> Vec<u64> {
-    let level = |(values, cycle): (&Vec<i8>, &Vec<bool>)| {
-        checksum(values.iter().map(|&v| v as u8).chain(cycle.iter().map(|&c| u8::from(c))))
-    };
-    south.values.iter().zip(&south.cycle).map(level).collect()
+    south.values.iter().zip(&south.cycle).map(|(v, c)| level_checksum(v, c)).collect()
 }
 
 /// Reads a file's fields in order.
@@ -131,6 +136,17 @@ impl Tables {
     /// If an entry is not exact, or North's entries are not South's on the boards turned round
     /// (C-1): the format holds exact values of South's entries only.
     pub fn to_file(&self) -> Result<Vec<u8>, String> {
+        let south = self.south()?;
+        let sums = level_checksums(&south);
+        let (walk, coded, walked) = self.encode(south);
+        walked.map_err(|(l, r)| {
+            format!("the entry of rank {r} at level {l} is below its best move: tables of other rules")
+        })?;
+        Ok(self.assemble(&sums, &walk.south.rooted, &coded))
+    }
+
+    /// South's entries, level by level.
+    fn south(&self) -> Result<South, String> {
         let pits = self.boards.pits();
         let mut south = South { values: Vec::new(), cycle: Vec::new(), rooted: Vec::new() };
         for (l, level) in self.levels.iter().enumerate() {
@@ -156,8 +172,12 @@ impl Tables {
             south.values.push(values);
             south.cycle.push(cycle);
         }
-        let sums = level_checksums(&south);
-        let rooted = south.rooted.clone();
+        Ok(south)
+    }
+
+    /// `south` coded: the walk after it (holding what a decoder finds), the coded bytes, and
+    /// the first entry that is not what its moves say, if any.
+    fn encode(&self, south: South) -> (Walk, Vec<u8>, Result<(), (usize, usize)>) {
         let mut walk = Walk {
             variant: self.variant,
             options: self.options,
@@ -167,11 +187,13 @@ impl Tables {
             turned: Vec::new(),
         };
         let mut enc = Encoder::new();
-        walk.run(&mut enc, self.levels.len()).map_err(|(l, r)| {
-            format!("the entry of rank {r} at level {l} is below its best move: tables of other rules")
-        })?;
-        let coded = enc.finish();
+        let walked = walk.run(&mut enc, self.levels.len(), &[]);
+        (walk, enc.finish(), walked)
+    }
 
+    /// The file: its header (these tables' game, options and size, the levels' checksums
+    /// `sums` and the `rooted` entries), the `coded` bytes, and the checksum of it all.
+    fn assemble(&self, sums: &[u64], rooted: &[(u32, u32)], coded: &[u8]) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.push(VERSION);
         push_text(&mut out, self.variant.id());
@@ -189,10 +211,10 @@ impl Tables {
             out.extend_from_slice(&r.to_le_bytes());
         }
         out.extend_from_slice(&(coded.len() as u32).to_le_bytes());
-        out.extend_from_slice(&coded);
+        out.extend_from_slice(coded);
         let sum = checksum(out.iter().copied());
         out.extend_from_slice(&sum.to_le_bytes());
-        Ok(out)
+        out
     }
 
     /// The tables a file of [`Tables::to_file`] holds.
@@ -231,16 +253,17 @@ impl Tables {
         let options = Options { free_choice, last_four, lot_seed: r.u64()?, ..Options::default() };
         let max_seeds = usize::from(r.u8()?);
         let positions = r.u64()?;
+        if positions > crate::MOST_POSITIONS {
+            return Err(FileError::TooLarge(positions));
+        }
         let step = Tables::step_of(variant);
         let levels = max_seeds / step + 1;
         let sums = (0..levels).map(|_| r.u64()).collect::<Result<Vec<_>, FileError>>()?;
         let rooted = (0..r.u32()?).map(|_| Ok((r.u32()?, r.u32()?))).collect::<Result<Vec<_>, FileError>>()?;
         let len = r.u32()? as usize;
         let coded = r.take(len)?;
-        if (variant == Variant::Mangala && !free_choice)
-            || (variant == Variant::Anywoli && last_four == LastFour::FirstFinal)
-        {
-            return Err(FileError::Unknown("rules that have no tables".into()));
+        if !crate::shipped::covers(variant, &options) {
+            return Err(FileError::Unknown("rules that have no tables file".into()));
         }
         let pits = usize::from(variant.pits_per_row()) * 2;
         if max_seeds + pits > 60 {
@@ -256,7 +279,7 @@ impl Tables {
         let south = South { values: Vec::new(), cycle: Vec::new(), rooted };
         let mut walk = Walk { variant, options, boards: tables.boards.clone(), step, south, turned: Vec::new() };
         let mut dec = Decoder::new(coded);
-        if walk.run(&mut dec, wanted).is_err() || dec.overran() || level_checksums(&walk.south)[..] != sums[..wanted] {
+        if walk.run(&mut dec, wanted, &sums).is_err() || dec.overran() {
             return Err(FileError::Mismatch);
         }
         let (south, turned) = (walk.south, walk.turned);
@@ -281,5 +304,54 @@ impl Tables {
             tables.levels.push(level);
         }
         Ok(tables)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// AN-1: no player gains more than the seeds on the board. A forged file, whose checksums
+    /// are those of what it decodes to, with values beyond that on a cycle (where values are
+    /// coded) is refused: the levels above would add to them past an `i8`.
+    #[test]
+    fn a_forged_value_beyond_the_seeds_is_refused() {
+        let tables = Tables::build(Variant::Manqala, Options::default(), 6);
+        let mut south = tables.south().expect("exact");
+        let top = south.values.len() - 1;
+        let on_cycle: Vec<usize> = (0..south.cycle[top].len()).filter(|&r| south.cycle[top][r]).collect();
+        assert!(!on_cycle.is_empty());
+        for &r in &on_cycle {
+            south.values[top][r] = 100;
+        }
+        let (walk, coded, walked) = tables.encode(south);
+        assert!(walked.is_err(), "the forged values are not what their moves say");
+        let decoded = level_checksums(&walk.south);
+        assert!(walk.south.values[top].contains(&100), "some forged value is coded");
+        let forged = tables.assemble(&decoded, &walk.south.rooted, &coded);
+        assert_eq!(Tables::from_file(&forged).map(|_| ()), Err(FileError::Mismatch));
+        // The same file with the true values decodes.
+        assert!(Tables::from_file(&tables.to_file().expect("encodes")).is_ok());
+    }
+
+    /// A forged header claiming more entries than a machine holds is refused before anything
+    /// is allocated for them.
+    #[test]
+    fn a_file_of_too_many_entries_is_refused() {
+        let tables = Tables::build(Variant::Anywoli, Options::default(), 4);
+        let mut bytes = tables.to_file().expect("encodes");
+        let options = Options::default();
+        // Magic, version, the game, the free choice, the last four, the lot's seed, the seeds.
+        let at = MAGIC.len() + 1 + 1 + Variant::Anywoli.id().len() + 1 + 1 + options.last_four.id().len() + 8 + 1;
+        let n = 1u64 << 40;
+        bytes[at..at + 8].copy_from_slice(&n.to_le_bytes());
+        let end = bytes.len() - 8;
+        let sum = checksum(bytes[..end].iter().copied());
+        bytes[end..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(Tables::from_file(&bytes).map(|_| ()), Err(FileError::TooLarge(n)));
+        assert_eq!(
+            FileError::TooLarge(n).to_string(),
+            format!("the tables file holds {n} entries, more than this build reads")
+        );
     }
 }

@@ -12,7 +12,7 @@ use crate::{Bounds, Tables, lead, move_value, net};
 pub(crate) const NONE: Bounds = Bounds { lo: i8::MIN, hi: i8::MIN };
 
 /// The entries of one seed count.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Level {
     /// By board rank, South to move then North.
     pub(crate) entries: Vec<Bounds>,

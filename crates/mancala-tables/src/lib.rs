@@ -92,6 +92,26 @@ impl Bounds {
     }
 }
 
+/// The most entries of tables built (`mancala tables`) or read from a file: past it they would
+/// not fit a machine's memory comfortably (about 40 bytes an entry at a build's peak).
+pub const MOST_POSITIONS: u64 = 200_000_000;
+
+/// Why `variant` played with `options` has no tables, if it has none: Mangala IV's forced play
+/// has one move a position and is played out (MG-4); under AW-7.2 a value depends on the game's
+/// history, not the board.
+#[must_use]
+pub fn no_tables(variant: Variant, options: &Options) -> Option<&'static str> {
+    match variant {
+        Variant::Mangala if !options.free_choice => {
+            Some("Mangala IV's forced play (MG-4) has one move a position and needs no table: play it out")
+        }
+        Variant::Anywoli if options.last_four == LastFour::FirstFinal => {
+            Some("under AW-7.2 a value depends on the game's history, not the board: there are no tables for it")
+        }
+        _ => None,
+    }
+}
+
 /// Seeds `side` has captured more than the other player.
 pub(crate) fn lead(pos: &Position, side: Side) -> i8 {
     let stores = pos.stores();
@@ -154,14 +174,9 @@ impl Tables {
         max_seeds: usize,
         mut each: impl FnMut(&LevelStats),
     ) -> Tables {
-        assert!(
-            variant != Variant::Mangala || options.free_choice,
-            "Mangala IV's forced play (MG-4) has one move a position: simulate it"
-        );
-        assert!(
-            variant != Variant::Anywoli || options.last_four != LastFour::FirstFinal,
-            "AW-7.2's value depends on the history, not the board"
-        );
+        if let Some(why) = no_tables(variant, &options) {
+            panic!("no tables: {why}");
+        }
         let pits = usize::from(variant.pits_per_row()) * 2;
         let mut tables =
             Tables { variant, options, max_seeds, boards: Boards::new(pits), levels: Vec::new(), stats: Vec::new() };
@@ -223,6 +238,14 @@ impl Tables {
     /// North, for each board).
     pub fn entries(&self) -> impl Iterator<Item = Bounds> + '_ {
         self.levels.iter().flat_map(|l| l.entries.iter().copied())
+    }
+
+    /// Whether `other` holds the same tables: the game, its options, the seeds and every entry
+    /// (its value, whether on a cycle, whether rooted), whatever their build's statistics.
+    #[must_use]
+    pub fn same_entries(&self, other: &Tables) -> bool {
+        (self.variant, self.options, self.max_seeds) == (other.variant, other.options, other.max_seeds)
+            && self.levels == other.levels
     }
 
     /// Every board of the tables, in the order of [`Tables::entries`] (which has two entries a

@@ -15,17 +15,12 @@ pub const fn max_seeds(variant: Variant) -> usize {
     }
 }
 
-/// Whether the shipped tables give the values of `variant` played with `options`. Not where
-/// values need more than the board: Mangala IV's forced play is played out (MG-4); Anywoli's
-/// AW-7.2 depends on the game's history and its lot (AW-7.3, AN-4) has North entries that are
-/// not South's turned round (C-1).
+/// Whether the shipped tables give the values of `variant` played with `options`, which is
+/// whether a tables file can hold them: where there are tables ([`crate::no_tables`]), but not
+/// Anywoli's lot (AW-7.3, AN-4), whose North entries are not South's turned round (C-1).
 #[must_use]
 pub fn covers(variant: Variant, options: &Options) -> bool {
-    match variant {
-        Variant::Mangala => options.free_choice,
-        Variant::Anywoli => options.last_four == LastFour::SecondToLast,
-        Variant::Sadeqa | Variant::Manqala => true,
-    }
+    crate::no_tables(variant, options).is_none() && !(variant == Variant::Anywoli && options.last_four == LastFour::Lot)
 }
 
 /// The name of `variant`'s file under `tables/`.

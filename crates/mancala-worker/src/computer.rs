@@ -28,12 +28,12 @@ fn clock() -> impl FnMut() -> f64 {
 /// the first move of an endgame waits little. None: no tables (Mangala IV's forced play is played
 /// out, MG-4; Anywoli's first level worth a table, 8 seeds, takes a minute).
 fn quick_tables(variant: Variant, options: &Options) -> Option<usize> {
-    match variant {
-        Variant::Mangala => options.free_choice.then_some(8),
-        Variant::Sadeqa => Some(7),
-        Variant::Manqala => Some(8),
-        Variant::Anywoli => None,
-    }
+    let seeds = match variant {
+        Variant::Mangala | Variant::Manqala => 8,
+        Variant::Sadeqa => 7,
+        Variant::Anywoli => return None,
+    };
+    mancala_tables::no_tables(variant, options).is_none().then_some(seeds)
 }
 
 /// The computer player.

@@ -170,9 +170,11 @@ impl Walk {
     /// strongly connected components of its moves are taken sinks first, as the build takes
     /// them: an entry on no cycle then has every move known and is its best one (AN-1), which
     /// costs nothing; on a cycle, how far it lies above its best known move is coded. `Err`
-    /// names the first entry whose value, or cycle bit, is not what its moves say (tables of
-    /// other rules).
-    pub(super) fn run<C: Coder>(&mut self, coder: &mut C, levels: usize) -> Result<(), (usize, usize)> {
+    /// names the first entry whose value, or cycle bit, is not what its moves say (coding:
+    /// tables of other rules), or, decoding, the first whose value lies beyond the seeds on its
+    /// board (no player can gain more, AN-1) or the first level whose checksum is not its `sums`'
+    /// (decoding stops there).
+    pub(super) fn run<C: Coder>(&mut self, coder: &mut C, levels: usize, sums: &[u64]) -> Result<(), (usize, usize)> {
         let mut models = Models::new();
         let mut bad = None;
         for level in 0..levels {
@@ -187,14 +189,30 @@ impl Walk {
             } else {
                 self.south.values.push(vec![UNKNOWN; n]);
                 self.south.cycle.push(vec![false; n]);
-                self.level(coder, &mut models, level, None);
+                if let Some(rank) = self.level(coder, &mut models, level, None) {
+                    return Err((level, rank));
+                }
+                if sums.get(level) != Some(&super::level_checksum(&self.south.values[level], &self.south.cycle[level]))
+                {
+                    return Err((level, n));
+                }
             }
         }
         bad.map_or(Ok(()), Err)
     }
 
-    /// One level of [`Walk::run`], its values `given` when coding.
-    fn level<C: Coder>(&mut self, coder: &mut C, models: &mut Models, level: usize, given: Option<&[i8]>) {
+    /// One level of [`Walk::run`], its values `given` when coding. Decoding, the rank of the
+    /// first value beyond the level's seeds (a forged file: the moves of the levels above would
+    /// overflow), after which the level is left undecoded.
+    fn level<C: Coder>(
+        &mut self,
+        coder: &mut C,
+        models: &mut Models,
+        level: usize,
+        given: Option<&[i8]>,
+    ) -> Option<usize> {
+        let seeds = level * self.step;
+        let mut beyond = None;
         let (moves, negated) = self.expand(level);
         let rooted: Vec<u32> =
             self.south.rooted.iter().filter(|&&(l, _)| l as usize == level).map(|&(_, r)| r).collect();
@@ -252,7 +270,11 @@ impl Walk {
                         }
                     }
                 };
+                if !C::ENCODES && usize::from(values[v].unsigned_abs()) > seeds {
+                    beyond = beyond.or(Some(v));
+                }
             }
         });
+        beyond
     }
 }

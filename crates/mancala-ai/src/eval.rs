@@ -98,8 +98,13 @@ fn counts<R: Rows>(rows: R, len: usize) -> [i32; 7] {
         lanes(|r| zero_tops(r ^ (2 * ONES))),
         lanes(|r| zero_tops(r ^ (3 * ONES))),
         rows.map(|r| ((r + big) & TOPS) >> 7).difference(),
-        rows.facing().and(rows.map(zero_lanes)).difference(),
+        exposed(rows),
     ]
+}
+
+/// The `exposed` feature of `rows`: our seeds facing their empty pits minus theirs facing ours.
+fn exposed<R: Rows>(rows: R) -> i32 {
+    rows.facing().and(rows.map(zero_lanes)).difference()
 }
 
 /// A one in every byte lane.
@@ -130,6 +135,12 @@ fn rows_of<const N: usize>(board: &[u8; MAX_PITS]) -> (u128, u128) {
     let row = (1u128 << (8 * N)) - 1;
     let north = if N <= 8 { word(0) >> (8 * N) } else { word(8) >> (8 * (N - 8)) };
     (word(0) & row, ((north & row) << (8 * (16 - N))).swap_bytes())
+}
+
+/// [`rows`] on a board of `N` pits a row, South's as ours.
+fn rows_packed<const N: usize>(board: &[u8; MAX_PITS]) -> Packed {
+    let (south, north) = rows_of::<N>(board);
+    Packed(south | north << 64)
 }
 
 /// Our row and theirs as byte lanes, lane `i` of each facing lane `i` of the other.
@@ -230,13 +241,70 @@ impl Evaluate for Linear {
     }
 }
 
-/// The tuned evaluation of whichever game the position is in.
+/// The tuned evaluation of whichever game the position is in: [`Linear::tuned`]'s value, the
+/// features' weights folded into what each pit's count is worth ([`PitValues`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Tuned;
 
 impl Evaluate for Tuned {
     fn evaluate(&self, pos: &Position) -> i32 {
-        Linear::tuned(pos.variant()).evaluate(pos)
+        let board = pos.padded_board();
+        match pos.variant() {
+            Variant::Mangala => MANGALA.evaluate::<7>(pos, rows_packed::<7>(board)),
+            Variant::Sadeqa => SADEQA.evaluate::<8>(pos, rows_packed::<8>(board)),
+            Variant::Manqala => MANQALA.evaluate::<7>(pos, rows_packed::<7>(board)),
+            Variant::Anywoli => {
+                let (south, north) = rows_of::<12>(board);
+                ANYWOLI.evaluate::<12>(pos, Pair(south, north))
+            }
+        }
+    }
+}
+
+static MANGALA: PitValues = PitValues::of(Variant::Mangala);
+static SADEQA: PitValues = PitValues::of(Variant::Sadeqa);
+static MANQALA: PitValues = PitValues::of(Variant::Manqala);
+static ANYWOLI: PitValues = PitValues::of(Variant::Anywoli);
+
+/// A game's [`Linear::tuned`] weights, those of the features counted pit by pit (`row` to
+/// `big`) folded into one number for each count a pit may hold: the evaluation is then a table
+/// read a pit, the same sum in another order.
+struct PitValues {
+    weights: Linear,
+    /// What a pit holding `v` seeds is worth to its owner.
+    pit: [i32; 256],
+}
+
+impl PitValues {
+    const fn of(variant: Variant) -> PitValues {
+        let weights = Linear::tuned(variant);
+        let w = weights.0;
+        let len = 2 * variant.pits_per_row() as usize;
+        let mut pit = [0; 256];
+        let mut v = 0;
+        while v < 256 {
+            pit[v] = w[1] * v as i32
+                + w[2] * (v > 0) as i32
+                + w[3] * (v == 1) as i32
+                + w[4] * (v == 2) as i32
+                + w[5] * (v == 3) as i32
+                + w[6] * (v >= len) as i32;
+            v += 1;
+        }
+        PitValues { weights, pit }
+    }
+
+    /// The value of `pos`, a board of `N` pits a row whose rows are `rows` (South's as ours).
+    fn evaluate<const N: usize>(&self, pos: &Position, rows: impl Rows) -> i32 {
+        let board = pos.padded_board();
+        let w = self.weights.0;
+        let stores = pos.stores();
+        // South's view: the features are antisymmetric but for `tempo`.
+        let mut south = w[0] * (i32::from(stores.south) - i32::from(stores.north)) + w[7] * exposed(rows);
+        for i in 0..N {
+            south += self.pit[usize::from(board[i])] - self.pit[usize::from(board[N + i])];
+        }
+        (if pos.turn() == Side::South { south } else { -south }) + w[8]
     }
 }
 
@@ -268,6 +336,25 @@ mod tests {
         }
         f[8] = 1;
         f
+    }
+
+    /// The tuned evaluation read from pit values is the dot product of the features and the
+    /// weights, along random games of every game.
+    #[test]
+    fn pit_values_evaluate_as_the_weighted_features() {
+        let mut playouts = Playouts::default();
+        let mut rng = SplitMix64::new(12);
+        let mut checked = 0;
+        for variant in Variant::ALL {
+            let start = Position::new(variant, Options { free_choice: true, ..Options::default() });
+            for _ in 0..30 {
+                playouts.play(start, &mut rng, |pos, _| {
+                    assert_eq!(Tuned.evaluate(pos), Linear::tuned(variant).evaluate(pos), "{pos:?}");
+                    checked += 1;
+                });
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// The features of every position of random games of every game, both players to move, are

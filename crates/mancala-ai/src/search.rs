@@ -168,13 +168,13 @@ impl Searcher {
         };
         let mover = root.turn();
         let n = run.children(&root, 0);
-        let mut moves: Vec<RootMove> = (0..n)
-            .map(|i| {
-                let (pit, child) = (run.s.pits[0][i], run.s.kids[0][i]);
-                let score = run.static_value(&child, mover, 1);
-                RootMove { pit, child, score, pv: [pit; MAX_PLY], pv_len: 1 }
-            })
-            .collect();
+        let mut moves = Vec::with_capacity(n);
+        for i in 0..n {
+            run.settle(0, i);
+            let (pit, child) = (run.s.pits[0][i], run.s.kids[0][i]);
+            let score = run.static_value(&child, mover, 1);
+            moves.push(RootMove { pit, child, score, pv: [pit; MAX_PLY], pv_len: 1 });
+        }
         if moves.len() == 1 && !every_move {
             run.max_nodes = run.max_nodes.min(SINGLE_MOVE_NODES);
         }
@@ -249,13 +249,16 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
 
     /// Plays every legal move of `pos` into `kids[ply]`, their pits into `pits[ply]`, with
     /// repetition (C-6) applied against the history and the path; returns how many. The core's
-    /// `children` sows each move once, the sowing that shows it is not endless (C-5).
+    /// `children` sows each move once, the sowing that shows it is not endless (C-5). Whether a
+    /// child's player can move (C-8) is proven only for the children the search reaches
+    /// ([`Run::settle`]): most are cut off, valued for the move order only, and a child whose
+    /// player has sowable pits but no legal move (every one endless) is all but unknown.
     fn children(&mut self, pos: &Position, ply: usize) -> usize {
         let mut n = 0;
         let mut children = pos.children();
         // Each child is sown into its slot; a row has at most 12 pits.
         while n < 12 {
-            let Some(Move::Sow(pit)) = children.next_into(&mut self.s.kids[ply][n]) else { break };
+            let Some(Move::Sow(pit)) = children.next_unproven_into(&mut self.s.kids[ply][n]) else { break };
             self.nodes += 1;
             let child = &mut self.s.kids[ply][n];
             if !child.is_over() && self.s.line.ends_game(child) {
@@ -265,6 +268,19 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             n += 1;
         }
         n
+    }
+
+    /// Proves that the player to move in child `i` of `ply` has a legal move, else applies C-8
+    /// (and C-6 to the position that makes); true if the child changed. A position whose player
+    /// has no legal move is never on the line (C-8 turned it into another), so the repetition
+    /// found before the proof stands.
+    fn settle(&mut self, ply: usize, i: usize) -> bool {
+        let child = &mut self.s.kids[ply][i];
+        let changed = child.settle_no_move();
+        if changed && !child.is_over() && self.s.line.ends_game(child) {
+            child.end_by_repetition(&mut NoObserver);
+        }
+        changed
     }
 
     /// The exact score of `pos`, `ply` plies from the root, for its player to move from the
@@ -425,6 +441,9 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         let mut best = -INF;
         let mut best_pit = NO_PIT;
         for (k, &i) in idx[..n].iter().enumerate() {
+            if self.settle(ply, i) {
+                values[i] = self.static_value(&self.s.kids[ply][i], mover, ply + 1);
+            }
             let child = self.s.kids[ply][i];
             let searched = !child.is_over() && next > 0;
             let score = if child.is_over() {

@@ -93,6 +93,14 @@ impl Children<'_> {
     pub fn next_into(&mut self, child: &mut Position) -> Option<Move> {
         self.first(true, child)
     }
+
+    /// [`Children::next_into`] without proving that the child's player to move has a legal move
+    /// (C-8): a player with sowable pits is taken to have one, as in random playouts. The search
+    /// proves it only for the children it reaches, with [`Position::settle_no_move`]; the child
+    /// is then the one [`Children::next_into`] gives.
+    pub fn next_unproven_into(&mut self, child: &mut Position) -> Option<Move> {
+        self.first(false, child)
+    }
 }
 
 impl Iterator for Children<'_> {
@@ -189,6 +197,48 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// C-8: the children made without the proof that their player can move, once settled, are
+    /// the children, along random games of every game (and a parent with an endless pit); a
+    /// player whose every sowable pit is endless has C-8 applied.
+    #[test]
+    fn settled_unproven_children_are_the_children() {
+        let mut rng = SplitMix64::new(6);
+        let mut positions = vec![endless()];
+        let mut checked = 0;
+        for variant in Variant::ALL {
+            for free_choice in [false, true] {
+                let mut pos = Position::new(variant, Options { free_choice, ..Options::default() });
+                for _ in 0..300 {
+                    positions.push(pos);
+                    let Some((_, next)) = pos.children().choose(&mut rng) else { break };
+                    pos = next;
+                }
+            }
+        }
+        for pos in positions {
+            let mut proven = pos.children();
+            let mut unproven = pos.children();
+            let (mut a, mut b) = (pos, pos);
+            loop {
+                let m = proven.next_into(&mut a);
+                assert_eq!(unproven.next_unproven_into(&mut b), m, "{pos:?}");
+                if m.is_none() {
+                    break;
+                }
+                b.settle_no_move();
+                assert_eq!(a, b, "{m:?} in {pos:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+        // Only the endless pit 3 sowable: the player to move has no legal move (SQ-5's end).
+        let mut lacking = endless();
+        lacking.sowable = PitSet(1 << 3);
+        assert!(lacking.settle_no_move());
+        assert_eq!(lacking.end().map(|e| e.reason), Some(crate::EndReason::NoMove));
+        assert!(!lacking.settle_no_move(), "over: nothing left to settle");
     }
 
     /// C-5, C-8, SQ-5: when every pit the player to move may sow is endless, the draw finds no

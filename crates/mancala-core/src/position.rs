@@ -303,6 +303,18 @@ impl Position {
         games::no_move(self, &mut NoObserver);
     }
 
+    /// Applies the game's rule for a player to move who has no legal move (C-8) to a position
+    /// made without proving that they have one ([`crate::Children::next_unproven_into`]), if every
+    /// pit they may sow turns out endless (C-5); true if it did. The position is then the one
+    /// made with the proof.
+    pub fn settle_no_move(&mut self) -> bool {
+        let settle = !self.is_over() && !self.proves_move();
+        if settle {
+            self.no_legal_move();
+        }
+        settle
+    }
+
     /// Whether a pit the player to move may sow is a legal move, not endless (C-5).
     pub(crate) fn proves_move(&self) -> bool {
         let pits = self.sowable;

@@ -78,7 +78,7 @@ impl Position {
             obs.lift(pit as u8, hand, lap);
             let last = if let Some(laps) = laps {
                 let last = laps.sow(&mut lanes, pit, hand);
-                hand = lanes.to_le_bytes()[last % 16]; // a byte, not a wide shift (wasm has none)
+                hand = lane(lanes, last);
                 last
             } else {
                 self.board[pit] = 0;
@@ -138,6 +138,13 @@ impl Position {
     }
 }
 
+/// Lane `pit` of `lanes`: a word's byte by a 64-bit shift, no wide shift (wasm lowers those to
+/// calls) and no trip through memory (a lap's next hand waits for it).
+fn lane(lanes: u128, pit: usize) -> u8 {
+    let word = if pit < 8 { lanes as u64 } else { (lanes >> 64) as u64 };
+    (word >> (8 * (pit % 8))) as u8
+}
+
 /// The laps of [`Position::sow_seeds`] as arithmetic on a board of up to sixteen pits held as
 /// the byte lanes of one word (pit `i` in lane `i`), where no four is taken on the way.
 struct Laps {
@@ -146,8 +153,6 @@ struct Laps {
     /// adds to the lanes (modulo 2^128): `hand` seeds lifted from `pit`, one dropped in each of
     /// the `hand` pits after it.
     lap: [[u128; 16]; 16],
-    /// `last[pit][hand]`: the pit where that lap's last seed falls.
-    last: [[u8; 16]; 16],
     /// One seed in every pit.
     round: u128,
 }
@@ -167,20 +172,18 @@ impl Laps {
     }
 
     const fn new(len: usize) -> Laps {
-        let (mut lap, mut last) = ([[0u128; 16]; 16], [[0u8; 16]; 16]);
+        let mut lap = [[0u128; 16]; 16];
         let mut pit = 0;
         while pit < len {
             let (mut hand, mut dropped) = (1, 0u128);
-            last[pit][0] = pit as u8; // whole rounds only: the last seed refills the origin (C-2)
             while hand < len {
                 dropped += 1 << (8 * ((pit + hand) % len));
                 lap[pit][hand] = dropped.wrapping_sub((hand as u128) << (8 * pit));
-                last[pit][hand] = ((pit + hand) % len) as u8;
                 hand += 1;
             }
             pit += 1;
         }
-        Laps { len, lap, last, round: (u128::MAX / 255) >> (128 - 8 * len) }
+        Laps { len, lap, round: (u128::MAX / 255) >> (128 - 8 * len) }
     }
 
     /// Sows the `hand` seeds of `pit` on `lanes`: lifts them; whole rounds add one seed to every
@@ -189,7 +192,7 @@ impl Laps {
     /// seed.
     fn sow(&self, lanes: &mut u128, pit: usize, hand: u8) -> usize {
         let rest = if usize::from(hand) < self.len {
-            *lanes = lanes.wrapping_add(self.lap[pit % 16][usize::from(hand)]);
+            *lanes = lanes.wrapping_add(self.lap[pit % 16][usize::from(hand) % 16]);
             usize::from(hand)
         } else {
             // Rare: a byte division, as a wide one is slow.
@@ -199,7 +202,11 @@ impl Laps {
                 lanes.wrapping_add(self.lap[pit % 16][usize::from(rest)]) + u128::from(rounds) * self.round - lifted;
             usize::from(rest)
         };
-        usize::from(self.last[pit % 16][rest])
+        // The pit `rest` after `pit` (after whole rounds only, the origin refilled: C-2), by a
+        // subtraction without a branch (half the laps wrap round), not a table read: the next
+        // lap's table read waits for it.
+        let last = pit + rest;
+        last - usize::from(last >= self.len) * self.len
     }
 }
 

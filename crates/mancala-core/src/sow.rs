@@ -145,16 +145,23 @@ fn lane(lanes: u128, pit: usize) -> u8 {
     (word >> (8 * (pit % 8))) as u8
 }
 
+/// The two 64-bit halves, low first, of each of `a` and `b`.
+const fn halves(a: u128, b: u128) -> [[u64; 2]; 2] {
+    [[a as u64, (a >> 64) as u64], [b as u64, (b >> 64) as u64]]
+}
+
 /// The laps of [`Position::sow_seeds`] as arithmetic on a board of up to sixteen pits held as
 /// the byte lanes of one word (pit `i` in lane `i`), where no four is taken on the way.
 struct Laps {
     len: usize,
     /// `lap[pit][hand]` for a hand that does not go round the board: what sowing it from `pit`
-    /// adds to the lanes (modulo 2^128): `hand` seeds lifted from `pit`, one dropped in each of
-    /// the `hand` pits after it.
-    lap: [[u128; 16]; 16],
-    /// One seed in every pit.
-    round: u128,
+    /// adds to each half of the lanes, pits 0–7 and 8–15 (modulo 2^64): `hand` seeds lifted
+    /// from `pit`, one dropped in each of the `hand` pits after it. Each half's sum is its new
+    /// value, so no carry passes between them: two 64-bit additions (in wasm, which has no carry
+    /// flag, a 128-bit addition is a comparison and two more).
+    lap: [[[u64; 2]; 16]; 16],
+    /// One seed in every pit, by halves.
+    round: [u64; 2],
 }
 
 /// The lap tables of the boards the games have (Mangala IV and Al-manqala, Sadeqa III).
@@ -172,18 +179,20 @@ impl Laps {
     }
 
     const fn new(len: usize) -> Laps {
-        let mut lap = [[0u128; 16]; 16];
+        let mut lap = [[[0u64; 2]; 16]; 16];
         let mut pit = 0;
         while pit < len {
             let (mut hand, mut dropped) = (1, 0u128);
             while hand < len {
                 dropped += 1 << (8 * ((pit + hand) % len));
-                lap[pit][hand] = dropped.wrapping_sub((hand as u128) << (8 * pit));
+                let [d, l] = halves(dropped, (hand as u128) << (8 * pit));
+                lap[pit][hand] = [d[0].wrapping_sub(l[0]), d[1].wrapping_sub(l[1])];
                 hand += 1;
             }
             pit += 1;
         }
-        Laps { len, lap, round: (u128::MAX / 255) >> (128 - 8 * len) }
+        let [round, _] = halves((u128::MAX / 255) >> (128 - 8 * len), 0);
+        Laps { len, lap, round }
     }
 
     /// Sows the `hand` seeds of `pit` on `lanes`: lifts them; whole rounds add one seed to every
@@ -191,17 +200,22 @@ impl Laps {
     /// holds more than 98 seeds, so no lane carries into the next. Returns the pit of the last
     /// seed.
     fn sow(&self, lanes: &mut u128, pit: usize, hand: u8) -> usize {
+        let [[mut low, mut high], _] = halves(*lanes, 0);
         let rest = if usize::from(hand) < self.len {
-            *lanes = lanes.wrapping_add(self.lap[pit % 16][usize::from(hand) % 16]);
+            let [a, b] = self.lap[pit % 16][usize::from(hand) % 16];
+            (low, high) = (low.wrapping_add(a), high.wrapping_add(b));
             usize::from(hand)
         } else {
             // Rare: a byte division, as a wide one is slow.
             let (rounds, rest) = (hand / self.len as u8, hand % self.len as u8);
-            let lifted = u128::from(hand - rest) << (8 * pit);
-            *lanes =
-                lanes.wrapping_add(self.lap[pit % 16][usize::from(rest)]) + u128::from(rounds) * self.round - lifted;
+            let [a, b] = self.lap[pit % 16][usize::from(rest)];
+            let [_, lifted] = halves(0, u128::from(hand - rest) << (8 * pit));
+            let rounds = u64::from(rounds);
+            low = low.wrapping_add(a).wrapping_add(rounds * self.round[0]).wrapping_sub(lifted[0]);
+            high = high.wrapping_add(b).wrapping_add(rounds * self.round[1]).wrapping_sub(lifted[1]);
             usize::from(rest)
         };
+        *lanes = u128::from(high) << 64 | u128::from(low);
         // The pit `rest` after `pit` (after whole rounds only, the origin refilled: C-2), by a
         // subtraction without a branch (half the laps wrap round), not a table read: the next
         // lap's table read waits for it.

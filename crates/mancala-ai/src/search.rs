@@ -26,7 +26,7 @@ use mancala_tables::Tables;
 
 use crate::Clock;
 use crate::eval::{Evaluate, exact_score, terminal_score};
-use crate::table::{EXACT, Entry, LOWER, PROVEN, UPPER, key_of};
+use crate::table::{EXACT, Entry, Keys, LOWER, PROVEN, UPPER};
 
 /// The deepest the search goes, in plies from the root.
 pub const MAX_PLY: usize = 256;
@@ -157,6 +157,7 @@ impl Searcher {
         let deadline = limits.time_ms.map(|t| clock.now_ms() + t);
         let mut run = Run {
             s: self,
+            keys: Keys::of(&root),
             eval,
             clock,
             nodes: 0,
@@ -223,6 +224,8 @@ impl Searcher {
 /// One search in progress.
 struct Run<'a, E: Evaluate + ?Sized> {
     s: &'a mut Searcher,
+    /// The transposition keys of the game's positions.
+    keys: Keys,
     eval: &'a E,
     clock: &'a mut dyn Clock,
     nodes: u64,
@@ -392,7 +395,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             self.horizon = true;
             return self.eval.evaluate(pos);
         }
-        let key = key_of(pos);
+        let key = self.keys.key(pos);
         let slot = (key as usize) & (self.s.table.len() - 1);
         let entry = self.s.table[slot];
         let mut tt_pit = NO_PIT;

@@ -29,6 +29,27 @@ pub(crate) fn key_of(pos: &Position) -> u64 {
     h.finish()
 }
 
+/// The keys of one game's positions (one game, options and rules): [`key_of`]'s values, the
+/// part of the hash that no move changes taken once (`Position::hash_play` hashes the rest).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Keys(u64);
+
+impl Keys {
+    /// The keys of the positions of `pos`'s game.
+    pub(crate) fn of(pos: &Position) -> Keys {
+        let mut h = FastHasher(0);
+        (pos.variant(), pos.options(), pos.rules()).hash(&mut h);
+        Keys(h.0)
+    }
+
+    /// The key of `pos`, a position of the game: `key_of(pos)`.
+    pub(crate) fn key(self, pos: &Position) -> u64 {
+        let mut h = FastHasher(self.0);
+        pos.hash_play(&mut h);
+        h.finish()
+    }
+}
+
 /// A multiply-rotate hasher with a final mix, for table keys.
 struct FastHasher(u64);
 
@@ -79,5 +100,31 @@ impl Hasher for FastHasher {
         x ^= x >> 33;
         x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         x ^ (x >> 33)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{LastFour, Options, Playouts, SplitMix64, Variant};
+
+    /// A game's keys are the whole positions' keys, along random games of every game.
+    #[test]
+    fn keys_of_a_game_are_the_keys_of_its_positions() {
+        let mut playouts = Playouts::default();
+        let mut rng = SplitMix64::new(4);
+        let mut checked = 0;
+        for variant in Variant::ALL {
+            let options = Options { free_choice: true, last_four: LastFour::Lot, lot_seed: 3, ..Options::default() };
+            let start = Position::new(variant, options);
+            let keys = Keys::of(&start);
+            for _ in 0..20 {
+                playouts.play(start, &mut rng, |pos, _| {
+                    assert_eq!(keys.key(pos), key_of(pos), "{pos:?}");
+                    checked += 1;
+                });
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 }

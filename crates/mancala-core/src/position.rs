@@ -1,5 +1,7 @@
 //! Positions and playing moves (C-8's hand-over included); setups are in `setup`, ends in `end`.
 
+use core::hash::{Hash, Hasher};
+
 use crate::games;
 use crate::moves::PitSet;
 use crate::sow::Sown;
@@ -148,6 +150,20 @@ impl Position {
             h = (h ^ w).wrapping_mul(0x0000_0100_0000_01B3).rotate_left(29);
         }
         h ^ (h >> 32)
+    }
+
+    /// Feeds `state` what the derived `Hash` feeds it after the game, its options and its rules,
+    /// which no move changes: hashing those three once and this for each position of the game
+    /// gives each the value of hashing it whole (the search's transposition keys).
+    pub fn hash_play<H: Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.stores.hash(state);
+        self.turn.hash(state);
+        self.last_mover.hash(state);
+        self.last_capture.hash(state);
+        self.first_final.hash(state);
+        self.end.hash(state);
+        self.sowable.hash(state);
     }
 
     /// Seeds on the board.

@@ -202,3 +202,28 @@ fn no_public_function_panics_on_arbitrary_input() {
         }
     }
 }
+
+/// A position hashed whole is its game, options and rules hashed, then `hash_play`: along seeded
+/// random games of every configuration, their ends included.
+#[test]
+fn hash_play_is_the_rest_of_the_whole_hash() {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut rng = SplitMix64::new(21);
+    let mut checked = 0;
+    for (variant, options) in configurations() {
+        let mut pos = Position::new(variant, options);
+        // No repetition is kept here (C-6): a game may go round forever, so at most 400 plies.
+        for _ in 0..400 {
+            let mut whole = DefaultHasher::new();
+            pos.hash(&mut whole);
+            let mut parts = DefaultHasher::new();
+            (pos.variant(), pos.options(), pos.rules()).hash(&mut parts);
+            pos.hash_play(&mut parts);
+            assert_eq!(whole.finish(), parts.finish(), "{pos:?}");
+            checked += 1;
+            let Some((_, next)) = pos.children().choose(&mut rng) else { break };
+            pos = next;
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}

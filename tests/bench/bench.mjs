@@ -781,9 +781,6 @@ async function lighthouseRuns() {
 // files fetched and decoded, and an endgame's hints at each level without and with them
 // ---------------------------------------------------------------------------------------------
 
-/** The most seeds of the worker's quick tables (mancala-worker `quick_tables`; Anywoli has none). */
-const QUICK_SEEDS = { 'mangala-iv': 8, 'sadeqa-iii': 7, 'al-manqala': 8, anywoli: null };
-
 async function tables() {
   const positions = (process.env.POSITIONS ?? '').split(';');
   const levels = (process.env.LEVELS ?? 'hard').split(',');
@@ -791,19 +788,19 @@ async function tables() {
   try {
     const { page } = await openSite(browser);
     const games = await page.evaluate(
-      async ([quick, positions, levels]) => {
-        const { default: init, Computer, Game, benchTables, decodeTables } = await import('./pkg/mancala_worker.js');
+      async ([positions, levels]) => {
+        const { default: init, Computer, Game, benchQuickTables, decodeTables, decodeTablesFile, variants } = await import('./pkg/mancala_worker.js');
         await init();
         /** @type {Record<string, any>} */
         const out = {};
-        const names = Object.keys(quick);
+        const names = /** @type {{id: string}[]} */ (variants()).map((v) => v.id);
         for (const [i, game] of names.entries()) {
-          const o = (out[game] = { quick_seeds: quick[game], analysis_ms: {}, analysis_no_tables_ms: {} });
-          if (quick[game] !== null) {
-            const t0 = performance.now();
-            const n = benchTables(game, quick[game]);
-            o.quick_ms = performance.now() - t0;
-            o.quick_per_s = n / (o.quick_ms / 1000);
+          const t = performance.now();
+          const [seeds, entries] = benchQuickTables(game); // the worker's quick tables (none in Anywoli)
+          const o = (out[game] = { quick_seeds: seeds ?? null, analysis_ms: {}, analysis_no_tables_ms: {} });
+          if (seeds !== undefined) {
+            o.quick_ms = performance.now() - t;
+            o.quick_per_s = entries / (o.quick_ms / 1000);
           }
           const t0 = performance.now();
           const response = await fetch(`./tables/${game}.bin`);
@@ -829,7 +826,7 @@ async function tables() {
           const e = Game.load(save);
           const bare = new Computer();
           const tabled = new Computer();
-          tabled.loadTables(bytes, 64); // every level
+          tabled.useTables(decodeTablesFile(bytes, 64)); // every level
           for (const level of levels) {
             const t2 = performance.now();
             bare.hints(e, level);
@@ -844,7 +841,7 @@ async function tables() {
         }
         return out;
       },
-      /** @type {[Record<string, number | null>, string[], string[]]} */ ([QUICK_SEEDS, positions, levels]),
+      /** @type {[string[], string[]]} */ ([positions, levels]),
     );
     for (const [game, o] of Object.entries(games)) {
       log(`${game}: quick ${o.quick_ms?.toFixed(0) ?? 'n/a'} ms, fetch ${o.fetch_ms?.toFixed(0) ?? 'n/a'} ms, decode ${o.decode_ms?.toFixed(0) ?? 'n/a'} ms`);

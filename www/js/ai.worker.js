@@ -6,13 +6,14 @@
  *
  * Endgame tables (issue 11 §1): when a position first comes within the tables the site ships
  * (`tables/<game>.bin`, never part of the first load; the service worker keeps them for offline
- * use), the worker fetches and decodes them: hints wait for them, the computer's move does not. A
- * file that cannot be had or is refused is not asked for again: the search goes on as before,
- * with the quick tables it builds (and the single-file build, which has no such files, always
- * does).
+ * use), the worker fetches them and has a worker of its own (this script, asked to `decode`)
+ * decode them, seconds of work, while it goes on answering: hints wait for the tables, the
+ * computer's moves do not. A file that cannot be had or is refused is not asked for again: the
+ * search goes on as before, with the quick tables it builds (and the single-file build, which
+ * has no such files, always does).
  */
 
-import init, { Computer, Game, levels } from '../pkg/mancala_worker.js';
+import init, { Computer, decodeTablesFile, Game, levels } from '../pkg/mancala_worker.js';
 
 /** @type {Promise<unknown> | null} */
 let ready = null;
@@ -35,11 +36,32 @@ function seed() {
 const loading = new Map();
 /** Tables files that failed: not asked for again (nor said to be loading). */
 const failed = new Set();
+/** Tables files decoded once: asked for again (a position of more seeds), all their levels. */
+const decoded = new Set();
 
 /**
- * Fetches the tables file `file` and decodes its levels up to `seeds` seeds into `computer`
- * (asked for again if other tables replace them, or a position has more seeds); one that fails
- * is not asked for again.
+ * The levels up to `seeds` seeds of the tables file `bytes`, decoded by a worker of this script
+ * (so that this one goes on answering), as tables in memory for `Computer.useTables`.
+ * @param {Uint8Array} bytes
+ * @param {number} seeds
+ * @returns {Promise<Uint8Array>}
+ */
+function decodeElsewhere(bytes, seeds) {
+  const worker = new Worker(import.meta.url, { type: 'module' });
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (e) => (e.data?.type === 'decoded' ? resolve(e.data.tables) : reject(new Error(String(e.data?.message))));
+    worker.onerror = (e) => {
+      e.preventDefault();
+      reject(new Error(e.message || 'the tables could not be decoded'));
+    };
+    worker.postMessage({ type: 'decode', bytes, seeds }, [bytes.buffer]);
+  }).finally(() => worker.terminate());
+}
+
+/**
+ * Fetches the tables file `file` and decodes its levels up to `seeds` seeds (all of them if it
+ * was decoded before) into `computer` (asked for again if other tables replace them, or a
+ * position has more seeds); one that fails is not asked for again.
  * @param {string} file
  * @param {number} seeds
  * @param {Computer} computer
@@ -48,7 +70,9 @@ async function loadTables(file, seeds, computer) {
   try {
     const response = await fetch(new URL(`../tables/${file}`, import.meta.url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    computer.loadTables(new Uint8Array(await response.arrayBuffer()), seeds);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    computer.useTables(await decodeElsewhere(bytes, decoded.has(file) ? 255 : seeds));
+    decoded.add(file);
   } catch (err) {
     failed.add(file);
     console.info(`endgame tables ${file} not used (${err instanceof Error ? err.message : String(err)}): searching without them`);
@@ -98,6 +122,12 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
   try {
     ready ??= init();
     await ready;
+    if (msg.type === 'decode') {
+      // This script as the decoding worker of another (`decodeElsewhere`).
+      const tables = decodeTablesFile(msg.bytes, Number(msg.seeds));
+      self.postMessage({ type: 'decoded', tables }, { transfer: [tables.buffer] });
+      return;
+    }
     computer ??= new Computer();
     const game = Game.load(String(msg.save));
     try {

@@ -94,19 +94,30 @@ fn level_checksums(south: &South) -> Vec<u64> {
 }
 
 /// Reads a file's fields in order.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], FileError> {
+    /// The game and the options that change values, as [`write_rules`] wrote them.
+    pub(crate) fn rules(&mut self) -> Result<(Variant, Options), FileError> {
+        let game = self.text()?;
+        let variant: Variant = game.parse().map_err(|_| FileError::Unknown(format!("the game \"{game}\"")))?;
+        let free_choice = self.u8()? == 1;
+        let last_four = self.text()?;
+        let last_four: LastFour =
+            last_four.parse().map_err(|_| FileError::Unknown(format!("the last-four rule \"{last_four}\"")))?;
+        Ok((variant, Options { free_choice, last_four, lot_seed: self.u64()?, ..Options::default() }))
+    }
+
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], FileError> {
         let out = self.bytes.get(self.at..self.at + n).ok_or(FileError::NotTables)?;
         self.at += n;
         Ok(out)
     }
 
-    fn u8(&mut self) -> Result<u8, FileError> {
+    pub(crate) fn u8(&mut self) -> Result<u8, FileError> {
         Ok(self.take(1)?[0])
     }
 
@@ -127,6 +138,15 @@ impl<'a> Reader<'a> {
 fn push_text(out: &mut Vec<u8>, text: &str) {
     out.push(text.len() as u8);
     out.extend_from_slice(text.as_bytes());
+}
+
+/// The game and the options that change values (Mangala IV's free choice, Anywoli's last four
+/// and lot seed), for [`Reader::rules`].
+pub(crate) fn write_rules(out: &mut Vec<u8>, variant: Variant, options: &Options) {
+    push_text(out, variant.id());
+    out.push(u8::from(options.free_choice));
+    push_text(out, options.last_four.id());
+    out.extend_from_slice(&options.lot_seed.to_le_bytes());
 }
 
 impl Tables {
@@ -196,10 +216,7 @@ impl Tables {
     fn assemble(&self, sums: &[u64], rooted: &[(u32, u32)], coded: &[u8]) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.push(VERSION);
-        push_text(&mut out, self.variant.id());
-        out.push(u8::from(self.options.free_choice));
-        push_text(&mut out, self.options.last_four.id());
-        out.extend_from_slice(&self.options.lot_seed.to_le_bytes());
+        write_rules(&mut out, self.variant, &self.options);
         out.push(self.max_seeds as u8);
         out.extend_from_slice(&(self.positions() as u64).to_le_bytes());
         for sum in sums {
@@ -244,13 +261,7 @@ impl Tables {
             return Err(FileError::Corrupt);
         }
         let mut r = Reader { bytes: body, at: MAGIC.len() + 1 };
-        let game = r.text()?;
-        let variant: Variant = game.parse().map_err(|_| FileError::Unknown(format!("the game \"{game}\"")))?;
-        let free_choice = r.u8()? == 1;
-        let last_four = r.text()?;
-        let last_four: LastFour =
-            last_four.parse().map_err(|_| FileError::Unknown(format!("the last-four rule \"{last_four}\"")))?;
-        let options = Options { free_choice, last_four, lot_seed: r.u64()?, ..Options::default() };
+        let (variant, options) = r.rules()?;
         let max_seeds = usize::from(r.u8()?);
         let positions = r.u64()?;
         if positions > crate::MOST_POSITIONS {

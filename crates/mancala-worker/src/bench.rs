@@ -24,17 +24,18 @@ pub fn bench_playouts(variant: &str, games: u32, seed: u32) -> Result<f64, JsErr
     Ok(moves as f64)
 }
 
-/// Builds `variant`'s endgame tables up to `max_seeds` seeds with the options the worker's
-/// quick tables use (Mangala IV: free choice, MG-4), for `cargo xtask bench` to time; returns
-/// their entries.
+/// Builds the quick tables the worker builds for `variant` (`quick_tables`; Mangala IV with free
+/// choice, MG-4), for `cargo xtask bench` to time: `[most seeds, entries]`, empty if the game has
+/// none.
 ///
 /// # Errors
 /// An unknown game id.
-#[wasm_bindgen(js_name = benchTables)]
-pub fn bench_tables(variant: &str, max_seeds: u32) -> Result<f64, JsError> {
+#[wasm_bindgen(js_name = benchQuickTables)]
+pub fn bench_quick_tables(variant: &str) -> Result<Vec<f64>, JsError> {
     let variant: Variant = variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
     let options = Options { free_choice: variant == Variant::Mangala, ..Options::default() };
-    Ok(mancala_tables::Tables::build(variant, options, max_seeds as usize).positions() as f64)
+    let Some(seeds) = crate::computer::quick_tables(variant, &options) else { return Ok(Vec::new()) };
+    Ok(vec![seeds as f64, mancala_tables::Tables::build(variant, options, seeds).positions() as f64])
 }
 
 /// Decodes a whole tables file (`Tables::from_file`), for `cargo xtask bench` to time; returns

@@ -27,13 +27,27 @@ fn clock() -> impl FnMut() -> f64 {
 /// position first needs them: tables that build in about a second natively (docs/tables.md), so
 /// the first move of an endgame waits little. None: no tables (Mangala IV's forced play is played
 /// out, MG-4; Anywoli's first level worth a table, 8 seeds, takes a minute).
-fn quick_tables(variant: Variant, options: &Options) -> Option<usize> {
+pub(crate) fn quick_tables(variant: Variant, options: &Options) -> Option<usize> {
     let seeds = match variant {
         Variant::Mangala | Variant::Manqala => 8,
         Variant::Sadeqa => 7,
         Variant::Anywoli => return None,
     };
     mancala_tables::no_tables(variant, options).is_none().then_some(seeds)
+}
+
+/// The levels up to `seeds` seeds of a tables file, decoded (`Tables::from_file_to`: no move
+/// adds seeds to the board, and the decoding stops there), as tables in memory for
+/// [`Computer::use_tables`]: the worker decodes in a worker of its own (seconds of work), so
+/// that the computer's moves do not wait for it.
+///
+/// # Errors
+/// A file that is not tables this build reads (damaged, of another format or other rules),
+/// named in the message.
+#[wasm_bindgen(js_name = decodeTablesFile)]
+pub fn decode_tables_file(bytes: &[u8], seeds: u32) -> Result<Vec<u8>, JsError> {
+    let tables = Tables::from_file_to(bytes, seeds as usize).map_err(|e| JsError::new(&e.to_string()))?;
+    tables.to_raw().ok_or_else(|| JsError::new("the tables file decodes to entries that are not exact"))
 }
 
 /// The computer player.
@@ -85,7 +99,7 @@ impl Computer {
     /// The name of the tables file (under the site's `tables/`) to fetch for `game`'s position:
     /// if the site ships one that holds it, the tables in use do not, and the quick tables the
     /// worker builds (in a second or two) would not either. The worker fetches it and hands it
-    /// to [`Computer::load_tables`].
+    /// to [`decode_tables_file`] in a worker of its own, then the tables to [`Computer::use_tables`].
     #[wasm_bindgen(js_name = tablesFile)]
     #[must_use]
     pub fn tables_file(&self, game: &Game) -> Option<String> {
@@ -97,19 +111,16 @@ impl Computer {
         (within && !pos.is_over() && !held && !quick).then(|| shipped::file_name(variant))
     }
 
-    /// Uses the tables of a file from now on, in place of those in use: its levels up to `seeds`
-    /// seeds, those of the position that asked for it (`Tables::from_file_to`: no move adds
-    /// seeds to the board, and the decoding stops there).
+    /// Uses the tables of [`decode_tables_file`] from now on, in place of those in use.
     ///
     /// # Errors
-    /// A file that is not tables this build reads (damaged, of another format or other rules),
-    /// named in the message; the search then goes on without it, with the quick tables it
-    /// builds when a position needs them.
-    #[wasm_bindgen(js_name = loadTables)]
-    pub fn load_tables(&mut self, bytes: &[u8], seeds: u32) -> Result<(), JsError> {
+    /// Bytes that are not such tables; the search then goes on without them, with the quick
+    /// tables it builds when a position needs them.
+    #[wasm_bindgen(js_name = useTables)]
+    pub fn use_tables(&mut self, tables: &[u8]) -> Result<(), JsError> {
         // The tables in use go first: two sets at once would double the worker's memory.
         self.computer.set_tables(None);
-        let tables = Tables::from_file_to(bytes, seeds as usize).map_err(|e| JsError::new(&e.to_string()))?;
+        let tables = Tables::from_raw(tables).map_err(|e| JsError::new(&e.to_string()))?;
         self.computer.set_tables(Some(Arc::new(tables)));
         Ok(())
     }

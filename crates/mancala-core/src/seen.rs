@@ -53,12 +53,14 @@ impl Repetitions {
 
     /// How often `pos` occurred.
     #[must_use]
+    #[inline]
     pub fn count(&self, pos: &Position) -> u32 {
         self.seen.get(pos.placement_hash())
     }
 
     /// Whether one more occurrence of `pos` is the one that ends the game (C-6's third).
     #[must_use]
+    #[inline]
     pub fn ends_game(&self, pos: &Position) -> bool {
         self.count(pos) + 1 >= u32::from(REPETITION_LIMIT)
     }
@@ -101,7 +103,9 @@ impl Seen {
         self.len = 0;
     }
 
-    /// The number kept for `hash`; 0 for a hash never set.
+    /// The number kept for `hash`; 0 for a hash never set. Inlined: the search asks it of every
+    /// child.
+    #[inline]
     pub(crate) fn get(&self, hash: u64) -> u32 {
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;

@@ -47,6 +47,7 @@ impl Repetitions {
     }
 
     /// Takes back one occurrence of `pos`.
+    #[inline]
     pub fn forget(&mut self, pos: &Position) {
         self.seen.forget(pos.placement_hash());
     }

@@ -226,7 +226,7 @@ async function ai() {
     }, runs);
     // The page's path: a question to the computer player's worker, per page level.
     const worker = await page.evaluate(async (levels) => {
-      const { Game } = await import('./js/engine.js');
+      const { Game } = await import('./js/main.js');
       const w = new Worker(new URL('./js/ai.worker.js', location.href), { type: 'module' });
       let id = 0;
       /** @param {Record<string, unknown>} msg @returns {Promise<any>} */
@@ -453,7 +453,7 @@ async function mainThreadCpu(browser, loads) {
  */
 async function findLongRelay(page) {
   return page.evaluate(async () => {
-    const { Game } = await import('./js/engine.js');
+    const { Game } = await import('./js/main.js');
     let seed = 12345;
     const rand = () => {
       // mulberry32

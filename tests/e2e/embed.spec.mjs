@@ -87,7 +87,7 @@ async function greedyGame(page, baseURL, variant) {
   await page.goto(baseURL);
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
   return page.evaluate(async (v) => {
-    const { Game, initEngine } = await import('./js/engine.js');
+    const { Game, initEngine } = await import('./js/main.js');
     await initEngine();
     const e = Game.create(v, {});
     /** @type {number[]} */

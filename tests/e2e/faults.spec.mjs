@@ -26,7 +26,7 @@ const OTHER_TAB =
  */
 function expected(page, moves, variant = 'mangala-iv') {
   return page.evaluate(async ([list, v]) => {
-    const { Game } = await import('./js/engine.js');
+    const { Game } = await import('./js/main.js');
     const e = Game.create(v, v === 'mangala-iv' ? { setup: 'even' } : {});
     for (const m of list) e.play(m);
     const s = e.state();
@@ -290,7 +290,7 @@ test('"Reload" for a service-worker update while the computer thinks: its turn c
     // The player's move is kept and the computer, to move again, plays its reply.
     await expect(page.locator('#board')).toHaveAttribute('data-ply', '2');
     const moves = await page.evaluate(async () => {
-      const { Game } = await import('./js/engine.js');
+      const { Game } = await import('./js/main.js');
       const e = Game.load(JSON.parse(localStorage.getItem('mancala-atlas:game') ?? '').save);
       const s = e.state();
       e.free();
@@ -399,7 +399,7 @@ test.describe('embedded', () => {
     await page.evaluate(() => clearInterval(/** @type {any} */ (window).flood));
     await probe();
     const want = await game.evaluate(async (p) => {
-      const { Game } = await import('./js/engine.js');
+      const { Game } = await import('./js/main.js');
       const e = Game.create('sadeqa-iii', {});
       e.play(p);
       const s = e.state();

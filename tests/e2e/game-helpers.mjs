@@ -73,7 +73,7 @@ export async function shown(page) {
  */
 export async function engine(page) {
   return page.evaluate(async () => {
-    const { Game } = await import('./js/engine.js');
+    const { Game } = await import('./js/main.js');
     const raw = localStorage.getItem('mancala-atlas:game');
     if (!raw) throw new Error('no autosave');
     const e = Game.load(JSON.parse(raw).save);
@@ -170,7 +170,7 @@ export async function startFromChooser(page, name, configure) {
  */
 export async function greedyPit(page) {
   return page.evaluate(async () => {
-    const { Game } = await import('./js/engine.js');
+    const { Game } = await import('./js/main.js');
     const raw = localStorage.getItem('mancala-atlas:game');
     if (!raw) throw new Error('no autosave');
     const e = Game.load(JSON.parse(raw).save);
@@ -245,7 +245,7 @@ export function useHost() {
 export async function findAnywoliLine(page, want, options = {}) {
   return page.evaluate(
     async ([want, options]) => {
-      const { Game } = await import('./js/engine.js');
+      const { Game } = await import('./js/main.js');
       for (let variant = 0; variant < 400; variant++) {
         const e = Game.create('anywoli', options);
         try {

@@ -199,7 +199,7 @@ test('Anywoli: the last four drawn by lot, visibly (AW-7)', async ({ page }) => 
   const e = await expectShownIsEngine(page);
   expect(e.end?.reason).toBe('four-left');
   const lot = await page.evaluate(async () => {
-    const { Game } = await import('./js/engine.js');
+    const { Game } = await import('./js/main.js');
     const g = Game.create('anywoli', { lastFour: 'lot', lotSeed: 5 });
     const side = g.state().lot;
     g.free();

@@ -218,7 +218,7 @@ test('engine and page agree on the last move of a game played through the record
 test('embedded view mode: no chrome, no play, steps through the moves, saves nothing', async ({ page }) => {
   await open(page);
   const moves = await page.evaluate(async () => {
-    const { Game } = await import('./js/engine.js');
+    const { Game } = await import('./js/main.js');
     const e = Game.create('sadeqa-iii');
     for (let i = 0; i < 3; i++) e.play(e.state().legal[0]);
     const list = e.state().moves.map((m) => m.move);

@@ -283,7 +283,7 @@ test.describe('§6 the site\'s layout', () => {
         // A resize (the viewport, the welcome closing) lays the board out anew on the next frame.
         await page.waitForFunction(() => /** @type {any} */ (window).mancalaAtlas.geometry() !== null);
         const out = await page.evaluate(async () => {
-          const { chipRect } = await import('./js/render.js');
+          const { chipRect } = await import('./js/main.js');
           const g = /** @type {any} */ (window).mancalaAtlas.geometry();
           const ctx = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
           return /** @type {const} */ (['south', 'north']).filter((side) => {

@@ -252,7 +252,7 @@ test('links take the move list\'s letters as well as numbers; share links are wr
   await setSpeed(page, 'instant');
   // Three legal moves, the last by North, as numbers and as the move list writes them.
   const line = await page.evaluate(async () => {
-    const { Game } = await import('./js/engine.js');
+    const { Game } = await import('./js/main.js');
     const e = Game.create('sadeqa-iii', {});
     try {
       const moves = [];

@@ -48,13 +48,14 @@ let ready = null;
 
 /**
  * Loads and instantiates the wasm module once (relative URL, same origin).
- * @param {unknown} [source] wasm bytes or URL; by default the file beside the glue
+ * @param {unknown} [source] wasm bytes or URL; by default the file beside the glue (named from
+ *   here: in the site's bundle the glue is part of a chunk in `js/`)
  * @returns {Promise<void>}
  */
-export function initEngine(source) {
+export function initEngine(source = new URL('../pkg/mancala_wasm_bg.wasm', import.meta.url)) {
   const started =
     ready ??
-    init(source === undefined ? undefined : { module_or_path: source }).then(() => {
+    init({ module_or_path: source }).then(() => {
       useCatalog({ pitLetter: wasm.pitLetter, letterPit: wasm.letterPit, levels: wasm.levels() });
     });
   ready = started;

@@ -12,6 +12,11 @@ import { loadMessages, pickLanguage } from './i18n.js';
 import { embedProblems, languageProblems } from './link.js';
 import { readPrefs } from './storage.js';
 
+// For tests and tools: the site ships its modules bundled (`cargo xtask dist`), so `js/main.js` is
+// the one module of the page a script can import, and these are the page's own instances.
+export { Game, initEngine } from './engine.js';
+export { chipRect } from './render.js';
+
 /**
  * What the page says when it cannot start, in each language: the texts files may be what failed
  * to load, so these few words travel with the script.

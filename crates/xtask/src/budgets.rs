@@ -4,10 +4,9 @@
 //! where the bench reads it too (and checks it against the requests a real load makes).
 //!
 //! "First load" is what `index.html` needs before the board is interactive: the page; its
-//! stylesheets, icons and module preloads; the modules its module script reaches by static imports
-//! (esbuild's metafile, see [`crate::single`]; not `import()`, not workers: those wait until they
-//! are needed); the wasm of the wasm-bindgen glue among them; and the English texts that
-//! `js/i18n.js` fetches before the page starts ([`FIRST_LOAD_DATA`]).
+//! stylesheets, icons and preloads (the page's wasm, the English texts: `js/i18n.js` always
+//! fetches them); its module script and the chunks that imports statically (esbuild's metafile,
+//! see [`crate::dist`]; not `import()`, not workers: those wait until they are needed).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -16,9 +15,6 @@ use serde_json::{Value, json};
 
 use crate::util::{self, Context, Result, fail};
 
-/// Data files fetched at start-up (English): the UI strings (`js/i18n.js`; the rules texts wait
-/// until the rules panel or a game dialog first needs them).
-const FIRST_LOAD_DATA: [&str; 1] = ["i18n/en.json"];
 /// Budget for the whole first load, gzipped (issue 13; 150 kB in issue 7).
 const TOTAL_GZ_BUDGET: u64 = 120_000;
 /// Budget for the page's wasm module, gzipped (issue 7; the worker's wasm is not in the first load).
@@ -26,16 +22,13 @@ const WASM_GZ_BUDGET: u64 = 80_000;
 /// The kinds, in the order they are listed.
 const KINDS: [&str; 6] = ["html", "css", "js", "json", "wasm", "other"];
 
-/// The first load of `site` from the files the page names (see [`crate::single::write`]), with
-/// sizes and totals, as written to `build.json`.
+/// The first load of `site` from the files the page names (see [`crate::dist`]), with sizes and
+/// totals, as written to `build.json`.
 pub fn describe(site: &Path, named: Vec<String>) -> Result<Value> {
     let mut paths: Vec<String> = Vec::new();
-    for path in named.into_iter().chain(FIRST_LOAD_DATA.map(str::to_owned)) {
-        let wasm = path.strip_suffix(".js").map(|glue| format!("{glue}_bg.wasm"));
-        for path in [Some(path)].into_iter().chain([wasm.filter(|w| site.join(w).is_file())]).flatten() {
-            if !paths.contains(&path) {
-                paths.push(path);
-            }
+    for path in named {
+        if !paths.contains(&path) {
+            paths.push(path);
         }
     }
     let mut files = Vec::new();
@@ -139,10 +132,10 @@ mod tests {
         ] {
             std::fs::write(dir.join(name), text).unwrap();
         }
-        let named = ["index.html", "js/main.js", "pkg/m.js", "js/main.js"].map(str::to_owned).to_vec();
-        let first = describe(&dir, named).unwrap();
+        let named = ["index.html", "pkg/m_bg.wasm", "i18n/en.json", "js/main.js", "pkg/m.js", "js/main.js"];
+        let first = describe(&dir, named.map(str::to_owned).to_vec()).unwrap();
         let paths: Vec<&str> = first["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
-        assert_eq!(paths, ["index.html", "js/main.js", "pkg/m.js", "pkg/m_bg.wasm", "i18n/en.json"]);
+        assert_eq!(paths, ["index.html", "pkg/m_bg.wasm", "i18n/en.json", "js/main.js", "pkg/m.js"]);
         assert_eq!(first["files"][0]["raw"], 15);
         let kinds: Vec<(&str, u64)> = first["kinds"]
             .as_array()
@@ -162,7 +155,7 @@ mod tests {
             ]
         );
         std::fs::remove_file(dir.join("i18n/en.json")).unwrap();
-        assert!(describe(&dir, Vec::new()).unwrap_err().to_string().contains("en.json"));
+        assert!(describe(&dir, named.map(str::to_owned).to_vec()).unwrap_err().to_string().contains("en.json"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -6,8 +6,8 @@
 //! 3. `wasm-bindgen --target web` of each (its TypeScript declarations included, for tsc) into a
 //!    staging folder, then `wasm-opt -Os` (npm `binaryen`; results cached by input hash);
 //! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after esbuild (npm)
-//!    bundled the single file ([`crate::single`]) and minified the modules, with the endgame
-//!    tables in `tables/` (`mancala tables --shipped`);
+//!    bundled the single file ([`crate::single`]) and the page's modules ([`bundle`]) and minified
+//!    the worker's, with the endgame tables in `tables/` (`mancala tables --shipped`);
 //! 5. `dist/build.json` (`{"hash", "files", "firstLoad"}`, the last from [`crate::budgets`]) and
 //!    the service worker's placeholders filled in:
 //!    `__BUILD_HASH__` becomes the bare hex hash, `__PRECACHE__` a JSON array of relative paths.
@@ -70,12 +70,11 @@ pub fn build() -> Result<Build> {
     util::copy_tree(&www, &fresh)?;
     util::copy_tree(&staging, &fresh.join("pkg"))?;
     remove_dir(&staging)?;
-    // esbuild (npm, like the static server's Node) bundles the single file, which also tells the
-    // first-load graph, and minifies the modules.
+    // esbuild (npm, like the static server's Node) bundles the single file and the page.
     let esbuild = tools::node_bin("esbuild")?;
     let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
-    let first_load = single::write(&fresh, &esbuild, &page, &worker)?; // not precached (issue 6)
-    minify(&fresh, &esbuild)?;
+    let (entry, mut first_load) = single::write(&fresh, &esbuild, &page, &worker)?; // not precached (issue 6)
+    first_load.extend(bundle(&fresh, &esbuild, &entry)?);
     tables(&fresh.join(TABLES))?;
     let build = describe(&fresh, Some(first_load))?;
     swap_in(&fresh, &dist_dir())?;
@@ -144,26 +143,50 @@ fn optimize(wasm: &Path) -> Result {
     Ok(())
 }
 
-/// The modules the site ships minified: the page's and the wasm glue (the service worker stays
-/// as written: its placeholders are filled in afterwards).
-const MINIFIED: [&str; 2] = ["js", "pkg"];
+/// esbuild's options for the site's modules (the service worker stays as written: its
+/// placeholders are filled in afterwards).
+const ESBUILD: [&str; 5] = ["--minify", "--format=esm", "--target=es2022", "--charset=utf8", "--log-level=warning"];
+/// Where the bundle is written first, inside the site (the metafile's paths stay relative to it).
+const BUNDLE: &str = ".bundle";
 
-/// Minifies every module under [`MINIFIED`] in `site` in place with esbuild (no bundling: one file
-/// in, the same file out, imports and `import.meta.url` kept).
-fn minify(site: &Path, esbuild: &Path) -> Result {
-    for folder in MINIFIED {
-        let dir = site.join(folder);
-        let files: Vec<String> = list_files(&dir)?.into_iter().filter(|f| f.ends_with(".js")).collect();
-        if files.is_empty() {
-            continue;
-        }
-        run(Command::new(esbuild)
-            .current_dir(&dir)
-            .args(&files)
-            .args(["--minify", "--format=esm", "--target=es2022", "--charset=utf8", "--log-level=warning"])
-            .args(["--outdir=.", "--allow-overwrite"]))?;
+/// Bundles the page's module script `entry` with esbuild in place of the modules it takes in
+/// (`--splitting`: each `import()` stays a chunk, and the code it shares with the first load a
+/// chunk of their own, all in `js/` beside the entry, where their `import.meta.url` is), preloads
+/// the chunks the entry imports in `index.html`, and minifies the modules left one by one (the
+/// computer player's worker and its wasm glue). Returns the entry and those chunks.
+fn bundle(site: &Path, esbuild: &Path, entry: &str) -> Result<Vec<String>> {
+    let meta_file = site.join(BUNDLE).join("meta.json");
+    run(Command::new(esbuild)
+        .current_dir(site)
+        .args([entry, "--bundle", "--splitting", "--outbase=.", "--chunk-names=js/[name]-[hash]"])
+        .args(ESBUILD)
+        .arg(format!("--outdir={BUNDLE}"))
+        .arg(format!("--metafile={}", meta_file.display())))?;
+    let meta: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&meta_file).at(&meta_file)?)?;
+    std::fs::remove_file(&meta_file).at(&meta_file)?;
+    // The page's modules give way to the bundle; `pkg/` stays whole (the node tests and the bench
+    // load the wasm-bindgen glue as it is).
+    let inputs = meta["inputs"].as_object().into_iter().flatten().map(|(path, _)| path);
+    for input in inputs.filter(|p| !p.starts_with("pkg/")).map(|path| site.join(path)) {
+        std::fs::remove_file(&input).at(&input)?;
     }
-    Ok(())
+    let left: Vec<String> = list_files(site)?.into_iter().filter(|f| f.ends_with(".js") && f != "sw.js").collect();
+    run(Command::new(esbuild).current_dir(site).args(&left).args(ESBUILD).args(["--outdir=.", "--allow-overwrite"]))?;
+    let output = |path: &str| &meta["outputs"][format!("{BUNDLE}/{path}")];
+    let chunks: Vec<String> = output(entry)["imports"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|import| import["kind"] == "import-statement")
+        .filter_map(|import| Some(import["path"].as_str()?.strip_prefix(BUNDLE)?.trim_start_matches('/').to_owned()))
+        .collect();
+    util::copy_tree(&site.join(BUNDLE), site)?;
+    remove_dir(&site.join(BUNDLE))?;
+    let html = std::fs::read_to_string(site.join("index.html")).at(site)?;
+    let script = format!("<script type=\"module\" src=\"{entry}\"></script>");
+    let preloads: String = chunks.iter().map(|c| format!("\n  <link rel=\"modulepreload\" href=\"{c}\">")).collect();
+    std::fs::write(site.join("index.html"), html.replacen(&script, &format!("{script}{preloads}"), 1)).at(site)?;
+    Ok([entry.to_owned()].into_iter().chain(chunks).collect())
 }
 
 /// Hashes the assembled site, writes `build.json` (with the first load of the files `first_load`

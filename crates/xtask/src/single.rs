@@ -1,6 +1,5 @@
 //! The single-file build: `dist/mancala-atlas.html`, the whole game in one HTML file that plays
-//! when opened from disk (`file://`, by double-click), computer player included; and, from the
-//! same esbuild run, the page's first-load module graph (its metafile) for the budgets.
+//! when opened from disk (`file://`, by double-click), computer player included.
 //!
 //! ES modules cannot load from `file://`, so esbuild bundles the page's module script and every
 //! `*.worker.js` into one classic inline script (`--format=iife`): a small entry instantiates the
@@ -38,9 +37,9 @@ const CSP_MARK: &str = "<!--@CSP@-->";
 
 /// Writes `site/mancala-atlas.html` from the assembled site with esbuild; `glue` and
 /// `worker_glue` are the page's and the worker's wasm-bindgen modules without `.js`
-/// (`pkg/mancala_wasm`, `pkg/mancala_worker`). Returns the files of the page's first load that its
-/// tags and static imports name (the wasm and data files are the budgets' to add).
-pub fn write(site: &Path, esbuild: &Path, glue: &str, worker_glue: &str) -> Result<Vec<String>> {
+/// (`pkg/mancala_wasm`, `pkg/mancala_worker`). Returns the page's module script (`js/main.js`)
+/// and the files its tags load (the page, stylesheets, icons, preloads).
+pub fn write(site: &Path, esbuild: &Path, glue: &str, worker_glue: &str) -> Result<(String, Vec<String>)> {
     let html = std::fs::read_to_string(site.join(PAGE)).at(&site.join(PAGE))?;
     let page = scan_page(site, &html)?;
     // For the bundle only, the page's glue re-exports the worker's (see the module's doc).
@@ -51,7 +50,7 @@ pub fn write(site: &Path, esbuild: &Path, glue: &str, worker_glue: &str) -> Resu
     std::fs::write(&page_glue, shim).at(&page_glue)?;
     let bundled = bundle(site, esbuild, worker_glue, &page.entry);
     std::fs::write(&page_glue, original).at(&page_glue)?;
-    let (script, meta) = bundled?;
+    let script = bundled?;
     if script.to_ascii_lowercase().contains("</script") || script.contains("<!--") {
         return fail("the bundled script contains `</script` or `<!--`, which would end it early");
     }
@@ -71,9 +70,7 @@ pub fn write(site: &Path, esbuild: &Path, glue: &str, worker_glue: &str) -> Resu
     let out = html.replacen("</body>", &format!("<script>{script}</script>\n</body>"), 1);
     std::fs::write(site.join(FILE), &out).at(&site.join(FILE))?;
     util::say(format_args!("single file: {FILE}, {} bytes", out.len()));
-    let mut first = page.loads;
-    first.extend(static_graph(&meta, &page.entry, &format!("{glue}.js")));
-    Ok(first)
+    Ok((page.entry, page.loads))
 }
 
 /// `index.html` with stylesheets inlined and the module script taken out.
@@ -84,7 +81,7 @@ struct Page {
     entry: String,
     /// Every `<style>` element's text, for the CSP.
     styles: Vec<String>,
-    /// What the tags load: the page, stylesheets, icons, module preloads.
+    /// What the tags load: the page, stylesheets, icons, preloads.
     loads: Vec<String>,
 }
 
@@ -114,7 +111,7 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
             "modulepreload" | "preload" | "manifest" | "apple-touch-icon" => el.remove(),
             _ => return Err(format!("cannot inline <link rel=\"{rel}\">").into()),
         }
-        if matches!(rel.as_str(), "stylesheet" | "icon" | "modulepreload") {
+        if matches!(rel.as_str(), "stylesheet" | "icon" | "modulepreload" | "preload") {
             page.loads.push(href);
         }
         Ok(())
@@ -159,9 +156,8 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
     Ok(page)
 }
 
-/// Bundles the page's module and the workers into one classic script with esbuild; returns the
-/// script and esbuild's metafile.
-fn bundle(site: &Path, esbuild: &Path, glue: &str, entry: &str) -> Result<(String, Value)> {
+/// Bundles the page's module and the workers into one classic script with esbuild.
+fn bundle(site: &Path, esbuild: &Path, glue: &str, entry: &str) -> Result<String> {
     let work = util::target_dir().join(format!("xtask/single-{}", std::process::id()));
     std::fs::create_dir_all(&work).at(&work)?;
     let mut texts = serde_json::Map::new();
@@ -183,42 +179,18 @@ fn bundle(site: &Path, esbuild: &Path, glue: &str, entry: &str) -> Result<(Strin
         table.join(", ")
     );
     std::fs::write(site.join(".single.js"), main).at(&site.join(".single.js"))?;
-    let (out, meta) = (work.join("single.js"), work.join("meta.json"));
+    let out = work.join("single.js");
     let built = run(Command::new(esbuild)
         .current_dir(site)
         .args([".single.js", "--bundle", "--format=iife", "--minify", "--target=es2022", "--charset=utf8"])
         .args(["--loader:.wasm=binary", "--define:import.meta.url=moduleUrl", "--log-level=warning"])
         .arg(format!("--inject:{}", work.join("runtime.js").display()))
-        .arg(format!("--metafile={}", meta.display()))
         .arg(format!("--outfile={}", out.display())));
     let _ = std::fs::remove_file(site.join(".single.js"));
     built?;
     let script = std::fs::read_to_string(&out).at(&out)?;
-    let meta = serde_json::from_str(&std::fs::read_to_string(&meta).at(&meta)?).map_err(util::Error::from);
     let _ = std::fs::remove_dir_all(&work);
-    Ok((script.trim_end().to_owned(), meta?))
-}
-
-/// The modules `entry` loads by static imports, in the metafile's `inputs` (not by `import()`),
-/// not looking inside `glue` (in the bundle, a re-export of the worker's glue).
-fn static_graph(meta: &Value, entry: &str, glue: &str) -> Vec<String> {
-    let mut found = vec![entry.to_owned()];
-    let mut i = 0;
-    while let Some(module) = found.get(i).cloned() {
-        i += 1;
-        if module == glue {
-            continue;
-        }
-        let imports = meta["inputs"][&module]["imports"].as_array().map_or(&[][..], Vec::as_slice);
-        for import in imports.iter().filter(|d| d["kind"] == "import-statement") {
-            // Inside the site only: the injected runtime is not part of it.
-            let inside = |p: &&str| !p.starts_with("..") && !Path::new(p).is_absolute();
-            if let Some(path) = import["path"].as_str().filter(inside).filter(|p| !found.iter().any(|f| f == p)) {
-                found.push(path.to_owned());
-            }
-        }
-    }
-    found
+    Ok(script.trim_end().to_owned())
 }
 
 /// A CSP source for `text`: `'sha256-<base64>'`.
@@ -239,25 +211,6 @@ mod tests {
     fn hashes_for_the_csp() {
         // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
         assert_eq!(csp_hash("alert(1)"), "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
-    }
-
-    #[test]
-    fn follows_static_imports_only() {
-        let meta = serde_json::json!({ "inputs": {
-            "js/main.js": { "imports": [
-                { "path": "js/app.js", "kind": "import-statement" },
-                { "path": "js/lazy.js", "kind": "dynamic-import" },
-            ] },
-            "js/app.js": { "imports": [
-                { "path": "js/main.js", "kind": "import-statement" },
-                { "path": "pkg/glue.js", "kind": "import-statement" },
-                { "path": "/tmp/runtime.js", "kind": "import-statement" },
-            ] },
-            "js/lazy.js": { "imports": [] },
-            // The page's glue re-exports the worker's in the bundle: not part of the first load.
-            "pkg/glue.js": { "imports": [{ "path": "pkg/worker.js", "kind": "import-statement" }] },
-        } });
-        assert_eq!(static_graph(&meta, "js/main.js", "pkg/glue.js"), ["js/main.js", "js/app.js", "pkg/glue.js"]);
     }
 
     #[test]

@@ -47,7 +47,14 @@ const decoded = new Set();
  * @returns {Promise<Uint8Array>}
  */
 function decodeElsewhere(bytes, seeds) {
-  const worker = new Worker(import.meta.url, { type: 'module' });
+  /** @type {Worker} */
+  let worker;
+  try {
+    worker = new Worker(import.meta.url, { type: 'module' });
+  } catch {
+    // A browser without workers in workers: decoded here, the computer's moves waiting for it.
+    return Promise.resolve(decodeTablesFile(bytes, seeds));
+  }
   return new Promise((resolve, reject) => {
     worker.onmessage = (e) => (e.data?.type === 'decoded' ? resolve(e.data.tables) : reject(new Error(String(e.data?.message))));
     worker.onerror = (e) => {

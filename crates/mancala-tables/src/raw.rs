@@ -28,14 +28,18 @@ impl Tables {
     /// The tables [`Tables::to_raw`] wrote.
     ///
     /// # Errors
-    /// Bytes that are not such tables ([`FileError::NotTables`]), of rules this build does not
-    /// know, or of more than [`MOST_POSITIONS`] entries.
+    /// Bytes that are not such tables ([`FileError::NotTables`]; a value beyond its board's
+    /// seeds, AN-1, included), of rules this build does not know or that have no tables file
+    /// ([`crate::shipped::covers`]), or of more than [`MOST_POSITIONS`] entries.
     pub fn from_raw(bytes: &[u8]) -> Result<Tables, FileError> {
         if bytes.get(..MAGIC.len()) != Some(MAGIC) {
             return Err(FileError::NotTables);
         }
         let mut r = Reader { bytes, at: MAGIC.len() };
         let (variant, options) = r.rules()?;
+        if !crate::shipped::covers(variant, &options) {
+            return Err(FileError::Unknown("rules that have no tables file".into()));
+        }
         let max_seeds = usize::from(r.u8()?);
         let pits = usize::from(variant.pits_per_row()) * 2;
         if max_seeds + pits > 60 {
@@ -52,6 +56,9 @@ impl Tables {
             let (level, len) =
                 Level::read(&bytes[r.at..], 2 * tables.boards.count(seeds)).ok_or(FileError::NotTables)?;
             r.at += len;
+            if level.entries.iter().any(|e| usize::from(e.lo.unsigned_abs()) > seeds) {
+                return Err(FileError::NotTables); // no player gains more than the board's seeds (AN-1)
+            }
             let (positions, in_cycles) = level.counts();
             tables.stats.push(LevelStats { seeds, positions, exact: positions, in_cycles, ..LevelStats::default() });
             tables.levels.push(level);
@@ -86,6 +93,13 @@ mod tests {
             assert_eq!(Tables::from_raw(&raw[..raw.len() - 1]).map(|_| ()), Err(FileError::NotTables));
             assert_eq!(Tables::from_raw(&[raw.as_slice(), &[0]].concat()).map(|_| ()), Err(FileError::NotTables));
             assert_eq!(Tables::from_raw(&file).map(|_| ()), Err(FileError::NotTables));
+            // A value beyond the seeds of its board: the last level's first entry made 100.
+            let mut beyond = raw.clone();
+            let last = tables.levels.last().expect("a level");
+            let words = last.entries.len().div_ceil(64);
+            let at = raw.len() - 16 * words - last.entries.len();
+            beyond[at] = 100;
+            assert_eq!(Tables::from_raw(&beyond).map(|_| ()), Err(FileError::NotTables));
         }
     }
 }

@@ -118,7 +118,7 @@ impl Computer {
     /// tables it builds when a position needs them.
     #[wasm_bindgen(js_name = useTables)]
     pub fn use_tables(&mut self, tables: &[u8]) -> Result<(), JsError> {
-        // The tables in use go first: two sets at once would double the worker's memory.
+        // The tables in use go first (the bytes given are already a copy in the wasm's memory).
         self.computer.set_tables(None);
         let tables = Tables::from_raw(tables).map_err(|e| JsError::new(&e.to_string()))?;
         self.computer.set_tables(Some(Arc::new(tables)));

@@ -203,7 +203,8 @@ impl Walk {
 
     /// One level of [`Walk::run`], its values `given` when coding. Decoding, the rank of the
     /// first value beyond the level's seeds (a forged file: the moves of the levels above would
-    /// overflow), after which the level is left undecoded.
+    /// overflow); the rest of the level is still decoded (values are clamped to ±127), then
+    /// refused by [`Walk::run`].
     fn level<C: Coder>(
         &mut self,
         coder: &mut C,

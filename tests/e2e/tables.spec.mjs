@@ -121,42 +121,6 @@ test('an 11-seed Mangala IV position (free choice): the hint is exact from the s
   }
 });
 
-test('the computer moves while the tables decode: its answer comes before that of the hint waiting for them', async ({ page, context }) => {
-  test.setTimeout(180_000);
-  const copy = await snapshot();
-  try {
-    await page.goto(`${copy.site.url}#${LINK}`);
-    await ready(page);
-    const fetched = new Promise((resolve) =>
-      context.on('requestfinished', (r) => {
-        if (r.url().endsWith('/tables/mangala-iv.bin')) resolve(null);
-      }),
-    );
-    // The position of LINK as a save, asked of a worker of the page's own.
-    const save = JSON.stringify({
-      format: 1,
-      variant: 'mangala-iv',
-      options: { freeChoice: true },
-      moves: [],
-      position: { board: [2, 1, 0, 1, 0, 1, 0, 0, 2, 0, 1, 1, 0, 2], stores: { south: 44, north: 43 }, turn: 'south' },
-    });
-    await page.evaluate((save) => {
-      const worker = new Worker(new URL('js/ai.worker.js', location.href), { type: 'module' });
-      const said = /** @type {string[]} */ ([]);
-      Object.assign(window, { said, worker });
-      worker.onmessage = (e) => said.push(e.data.type);
-      worker.postMessage({ type: 'hints', id: 1, save, level: 3 });
-    }, save);
-    await fetched;
-    // The file is in and decoding: the computer's move is asked for now, and answered first.
-    await page.evaluate((save) => /** @type {any} */ (window).worker.postMessage({ type: 'think', id: 2, save, level: 1 }), save);
-    await expect.poll(() => page.evaluate(() => /** @type {any} */ (window).said.length), DECODED).toBe(3);
-    expect(await page.evaluate(() => /** @type {any} */ (window).said)).toEqual(['progress', 'move', 'hints']);
-  } finally {
-    await copy.close();
-  }
-});
-
 test('a damaged tables file is refused quietly: the hint is searched as before, with no error shown', async ({ page, context }) => {
   test.setTimeout(240_000);
   const copy = await snapshot(async (dir) => {

@@ -6,9 +6,8 @@
  *
  * Endgame tables (issue 11 §1): when a position first comes within the tables the site ships
  * (`tables/<game>.bin`, never part of the first load; the service worker keeps them for offline
- * use), the worker fetches them and has a worker of its own (this script, asked to `decode`)
- * decode them, seconds of work, while it goes on answering: hints wait for the tables, the
- * computer's moves do not. A file that cannot be had or is refused is not asked for again: the
+ * use), the worker fetches and decodes them (seconds of work: a move asked for meanwhile waits):
+ * hints wait for the tables, the computer's move does not. A file that cannot be had or is refused is not asked for again: the
  * search goes on as before, with the quick tables it builds (and the single-file build, which
  * has no such files, always does).
  */
@@ -36,39 +35,11 @@ function seed() {
 const loading = new Map();
 /** Tables files that failed: not asked for again (nor said to be loading). */
 const failed = new Set();
-/** Tables files decoded once: asked for again (a position of more seeds), all their levels. */
-const decoded = new Set();
 
 /**
- * The levels up to `seeds` seeds of the tables file `bytes`, decoded by a worker of this script
- * (so that this one goes on answering), as tables in memory for `Computer.useTables`.
- * @param {Uint8Array} bytes
- * @param {number} seeds
- * @returns {Promise<Uint8Array>}
- */
-function decodeElsewhere(bytes, seeds) {
-  /** @type {Worker} */
-  let worker;
-  try {
-    worker = new Worker(import.meta.url, { type: 'module' });
-  } catch {
-    // A browser without workers in workers: decoded here, the computer's moves waiting for it.
-    return Promise.resolve(decodeTablesFile(bytes, seeds));
-  }
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (e) => (e.data?.type === 'decoded' ? resolve(e.data.tables) : reject(new Error(String(e.data?.message))));
-    worker.onerror = (e) => {
-      e.preventDefault();
-      reject(new Error(e.message || 'the tables could not be decoded'));
-    };
-    worker.postMessage({ type: 'decode', bytes, seeds }, [bytes.buffer]);
-  }).finally(() => worker.terminate());
-}
-
-/**
- * Fetches the tables file `file` and decodes its levels up to `seeds` seeds (all of them if it
- * was decoded before) into `computer` (asked for again if other tables replace them, or a
- * position has more seeds); one that fails is not asked for again.
+ * Fetches the tables file `file` and decodes its levels up to `seeds` seeds into `computer`
+ * (asked for again if other tables replace them, or a position has more seeds); one that fails
+ * is not asked for again.
  * @param {string} file
  * @param {number} seeds
  * @param {Computer} computer
@@ -78,8 +49,7 @@ async function loadTables(file, seeds, computer) {
     const response = await fetch(new URL(`../tables/${file}`, import.meta.url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    computer.useTables(await decodeElsewhere(bytes, decoded.has(file) ? 255 : seeds));
-    decoded.add(file);
+    computer.useTables(decodeTablesFile(bytes, seeds));
   } catch (err) {
     failed.add(file);
     console.info(`endgame tables ${file} not used (${err instanceof Error ? err.message : String(err)}): searching without them`);
@@ -129,12 +99,6 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
   try {
     ready ??= init();
     await ready;
-    if (msg.type === 'decode') {
-      // This script as the decoding worker of another (`decodeElsewhere`).
-      const tables = decodeTablesFile(msg.bytes, Number(msg.seeds));
-      self.postMessage({ type: 'decoded', tables }, { transfer: [tables.buffer] });
-      return;
-    }
     computer ??= new Computer();
     const game = Game.load(String(msg.save));
     try {

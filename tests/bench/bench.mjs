@@ -789,7 +789,7 @@ async function tables() {
     const { page } = await openSite(browser);
     const games = await page.evaluate(
       async ([positions, levels]) => {
-        const { default: init, Computer, Game, benchQuickTables, decodeTables, decodeTablesFile, variants } = await import('./pkg/mancala_worker.js');
+        const { default: init, Computer, Game, benchQuickTables, decodeTables, variants } = await import('./pkg/mancala_worker.js');
         await init();
         /** @type {Record<string, any>} */
         const out = {};
@@ -826,7 +826,7 @@ async function tables() {
           const e = Game.load(save);
           const bare = new Computer();
           const tabled = new Computer();
-          tabled.useTables(decodeTablesFile(bytes, 64)); // every level
+          tabled.useTablesFile(bytes, 64); // every level
           for (const level of levels) {
             const t2 = performance.now();
             bare.hints(e, level);

@@ -12,7 +12,7 @@
  * has no such files, always does).
  */
 
-import init, { Computer, decodeTablesFile, Game, levels } from '../pkg/mancala_worker.js';
+import init, { Computer, Game, levels } from '../pkg/mancala_worker.js';
 
 /** @type {Promise<unknown> | null} */
 let ready = null;
@@ -49,7 +49,7 @@ async function loadTables(file, seeds, computer) {
     const response = await fetch(new URL(`../tables/${file}`, import.meta.url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    computer.useTables(decodeTablesFile(bytes, seeds));
+    computer.useTablesFile(bytes, seeds);
   } catch (err) {
     failed.add(file);
     console.info(`endgame tables ${file} not used (${err instanceof Error ? err.message : String(err)}): searching without them`);

@@ -94,14 +94,14 @@ fn level_checksums(south: &South) -> Vec<u64> {
 }
 
 /// Reads a file's fields in order.
-pub(crate) struct Reader<'a> {
-    pub(crate) bytes: &'a [u8],
-    pub(crate) at: usize,
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
 }
 
 impl<'a> Reader<'a> {
     /// The game and the options that change values, as [`write_rules`] wrote them.
-    pub(crate) fn rules(&mut self) -> Result<(Variant, Options), FileError> {
+    fn rules(&mut self) -> Result<(Variant, Options), FileError> {
         let game = self.text()?;
         let variant: Variant = game.parse().map_err(|_| FileError::Unknown(format!("the game \"{game}\"")))?;
         let free_choice = self.u8()? == 1;
@@ -111,13 +111,13 @@ impl<'a> Reader<'a> {
         Ok((variant, Options { free_choice, last_four, lot_seed: self.u64()?, ..Options::default() }))
     }
 
-    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], FileError> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], FileError> {
         let out = self.bytes.get(self.at..self.at + n).ok_or(FileError::NotTables)?;
         self.at += n;
         Ok(out)
     }
 
-    pub(crate) fn u8(&mut self) -> Result<u8, FileError> {
+    fn u8(&mut self) -> Result<u8, FileError> {
         Ok(self.take(1)?[0])
     }
 
@@ -142,7 +142,7 @@ fn push_text(out: &mut Vec<u8>, text: &str) {
 
 /// The game and the options that change values (Mangala IV's free choice, Anywoli's last four
 /// and lot seed), for [`Reader::rules`].
-pub(crate) fn write_rules(out: &mut Vec<u8>, variant: Variant, options: &Options) {
+fn write_rules(out: &mut Vec<u8>, variant: Variant, options: &Options) {
     push_text(out, variant.id());
     out.push(u8::from(options.free_choice));
     push_text(out, options.last_four.id());

@@ -41,33 +41,6 @@ impl Level {
         }
     }
 
-    /// The level as bytes for [`Level::read`], if every entry is exact: each entry's value, then
-    /// its cycle and rooted bits as little-endian words.
-    pub(crate) fn write(&self, out: &mut Vec<u8>) -> Option<()> {
-        for e in &self.entries {
-            out.push(e.is_exact().then_some(e.lo as u8)?);
-        }
-        out.extend(self.cycle.iter().chain(&self.rooted).flat_map(|w| w.to_le_bytes()));
-        Some(())
-    }
-
-    /// The level of `n` entries that [`Level::write`] wrote at the start of `bytes`, and the
-    /// bytes it took; None if there are too few.
-    pub(crate) fn read(bytes: &[u8], n: usize) -> Option<(Level, usize)> {
-        let words = n.div_ceil(64);
-        let bytes = bytes.get(..n + 16 * words)?;
-        let (values, bits) = bytes.split_at(n);
-        let mut bits = bits.chunks_exact(8).map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")));
-        let entries = values.iter().map(|&v| Bounds::exact(v as i8)).collect();
-        let (cycle, rooted) = (bits.by_ref().take(words).collect(), bits.collect());
-        Some((Level { entries, rooted, cycle }, bytes.len()))
-    }
-
-    /// The entries, and those on a cycle.
-    pub(crate) fn counts(&self) -> (usize, usize) {
-        (self.entries.len(), self.cycle.iter().map(|w| w.count_ones() as usize).sum())
-    }
-
     /// Whether entry `index` was found by a search over the lines from it.
     pub(crate) fn rooted(&self, index: usize) -> bool {
         bit(&self.rooted, index)

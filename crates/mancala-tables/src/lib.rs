@@ -33,7 +33,6 @@ mod coder;
 pub mod file;
 mod level;
 mod loops;
-mod raw;
 pub mod search;
 pub mod shipped;
 mod verify;

@@ -36,20 +36,6 @@ pub(crate) fn quick_tables(variant: Variant, options: &Options) -> Option<usize>
     mancala_tables::no_tables(variant, options).is_none().then_some(seeds)
 }
 
-/// The levels up to `seeds` seeds of a tables file, decoded (`Tables::from_file_to`: no move
-/// adds seeds to the board, and the decoding stops there), as tables in memory for
-/// [`Computer::use_tables`]: the worker decodes in a worker of its own (seconds of work), so
-/// that the computer's moves do not wait for it.
-///
-/// # Errors
-/// A file that is not tables this build reads (damaged, of another format or other rules),
-/// named in the message.
-#[wasm_bindgen(js_name = decodeTablesFile)]
-pub fn decode_tables_file(bytes: &[u8], seeds: u32) -> Result<Vec<u8>, JsError> {
-    let tables = Tables::from_file_to(bytes, seeds as usize).map_err(|e| JsError::new(&e.to_string()))?;
-    tables.to_raw().ok_or_else(|| JsError::new("the tables file decodes to entries that are not exact"))
-}
-
 /// The computer player.
 #[wasm_bindgen]
 #[derive(Debug, Default)]
@@ -99,7 +85,7 @@ impl Computer {
     /// The name of the tables file (under the site's `tables/`) to fetch for `game`'s position:
     /// if the site ships one that holds it, the tables in use do not, and the quick tables the
     /// worker builds (in a second or two) would not either. The worker fetches it and hands it
-    /// to [`decode_tables_file`] in a worker of its own, then the tables to [`Computer::use_tables`].
+    /// to [`Computer::use_tables_file`].
     #[wasm_bindgen(js_name = tablesFile)]
     #[must_use]
     pub fn tables_file(&self, game: &Game) -> Option<String> {
@@ -111,16 +97,19 @@ impl Computer {
         (within && !pos.is_over() && !held && !quick).then(|| shipped::file_name(variant))
     }
 
-    /// Uses the tables of [`decode_tables_file`] from now on, in place of those in use.
+    /// Decodes the levels up to `seeds` seeds of a tables file (`Tables::from_file_to`: no move
+    /// adds seeds to the board, and the decoding stops there) and uses them from now on, in place
+    /// of those in use.
     ///
     /// # Errors
-    /// Bytes that are not such tables; the search then goes on without them, with the quick
-    /// tables it builds when a position needs them.
-    #[wasm_bindgen(js_name = useTables)]
-    pub fn use_tables(&mut self, tables: &[u8]) -> Result<(), JsError> {
-        // The tables in use go first (the bytes given are already a copy in the wasm's memory).
+    /// A file that is not tables this build reads (damaged, of another format or other rules),
+    /// named in the message; the search then goes on without them, with the quick tables it
+    /// builds when a position needs them.
+    #[wasm_bindgen(js_name = useTablesFile)]
+    pub fn use_tables_file(&mut self, bytes: &[u8], seeds: u32) -> Result<(), JsError> {
+        // The tables in use go first: the decoding needs their memory at its peak.
         self.computer.set_tables(None);
-        let tables = Tables::from_raw(tables).map_err(|e| JsError::new(&e.to_string()))?;
+        let tables = Tables::from_file_to(bytes, seeds as usize).map_err(|e| JsError::new(&e.to_string()))?;
         self.computer.set_tables(Some(Arc::new(tables)));
         Ok(())
     }

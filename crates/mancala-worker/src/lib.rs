@@ -7,5 +7,5 @@ mod bench;
 mod computer;
 
 pub use bench::{bench_playouts, bench_quick_tables, decode_tables};
-pub use computer::{Computer, decode_tables_file};
+pub use computer::Computer;
 pub use mancala_wasm::*;

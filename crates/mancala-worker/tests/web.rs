@@ -2,7 +2,7 @@
 //! worker asks it (`www/js/ai.worker.js`).
 #![cfg(target_arch = "wasm32")]
 
-use mancala_worker::{Computer, Game, decode_tables_file};
+use mancala_worker::{Computer, Game};
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -174,10 +174,9 @@ fn a_tables_file_is_decoded_and_used() {
         .unwrap();
     let mut bad = bytes.clone();
     bad[40] ^= 1;
-    assert_eq!(message(decode_tables_file(&bad, 1).unwrap_err()), "the tables file is damaged (checksum)");
-    // The decoded tables (in memory) are what the computer takes, not the file.
-    assert_eq!(message(ai.use_tables(&bytes).unwrap_err()), "not an endgame tables file");
-    ai.use_tables(&decode_tables_file(&bytes, 1).unwrap()).unwrap();
+    assert_eq!(message(ai.use_tables_file(&bad, 1).unwrap_err()), "the tables file is damaged (checksum)");
+    assert_eq!(message(ai.use_tables_file(b"not a tables file", 1).unwrap_err()), "not an endgame tables file");
+    ai.use_tables_file(&bytes, 1).unwrap();
     let sown = &hints(&mut ai, &one, "hard")[7];
     assert_eq!((sown.pit, sown.score, sown.exact), (7, Some(100_000 + 2 * 100), true), "{sown:?}");
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // The first load (issue 13 §5): the rules texts (`i18n/rules.<lang>.json`) are not part of it.
-// They are fetched when first needed — the rules panel, the New game dialog, a first visit's
-// welcome once the board has been drawn — in the page's language, and then once only.
+// They are fetched when first needed — the rules panel, the New game dialog — in the page's
+// language, and then once only; a first visit's welcome needs none (issue 14: its cards' texts
+// come with the strings, copied there by `cargo xtask dist`, and it opens in the board's first frame).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { idle, lookAround, ready } from './game-helpers.mjs';
@@ -48,28 +49,36 @@ test('a share link loads no rules text; the rules panel fetches its language\'s 
   expect(seen).toEqual(['rules.it.json', 'rules.tr.json']);
 });
 
-test('a first visit draws the board before it fetches the welcome\'s texts', async ({ page }) => {
+test('a first visit\'s welcome opens after the board\'s first paint, its cards\' texts in the strings: no rules file fetched', async ({ page }) => {
   const seen = rulesRequests(page);
-  // What <html data-ready> said when the page asked for a rules file.
+  // What <html data-ready> said when the welcome opened.
   await page.addInitScript(() => {
-    const w = /** @type {any} */ (window);
-    const fetch = w.fetch;
-    w.readyAtRules = [];
-    w.fetch = (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
-      if (/rules\.[a-z]+\.json$/.test(String(input))) w.readyAtRules.push(document.documentElement.dataset.ready ?? 'unset');
-      return fetch(input, init);
-    };
+    addEventListener('DOMContentLoaded', () => {
+      const w = /** @type {any} */ (window);
+      const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
+      new MutationObserver(() => {
+        if (dialog.open) w.readyAtWelcome ??= document.documentElement.dataset.ready ?? 'unset';
+      }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
+    });
   });
-  await page.goto('./');
+  await page.goto('./?lang=it');
   await expect(page.locator('#start')).toBeVisible();
-  await expect(page.locator('#start .start-card .facts').first()).toHaveText(rules('en')['mangala-iv'].summary);
-  await expect(page.locator('#start .start-card .region').first()).toHaveText(rules('en')['mangala-iv'].region);
-  expect(await page.evaluate(() => /** @type {any} */ (window).readyAtRules)).toEqual(['true']);
-  expect(seen).toEqual(['rules.en.json']);
-  // The New game dialog reads the texts already fetched.
+  const cards = page.locator('#start .start-card');
+  await expect(cards).toHaveCount(4);
+  for (const [i, id] of ['mangala-iv', 'sadeqa-iii', 'al-manqala', 'anywoli'].entries()) {
+    await expect(cards.nth(i).locator('.name')).toHaveText(rules('it')[id].name);
+    await expect(cards.nth(i).locator('.facts')).toHaveText(rules('it')[id].summary);
+    await expect(cards.nth(i).locator('.region')).toHaveText(rules('it')[id].region);
+  }
+  expect(await page.evaluate(() => /** @type {any} */ (window).readyAtWelcome)).toBe('true');
+  expect(seen).toEqual([]);
+  // The New game dialog fetches the rules texts, once.
   await lookAround(page);
   await idle(page);
   await page.locator('#btn-new').click();
-  await expect(page.locator('#chooser .card .region').first()).toHaveText(rules('en')['mangala-iv'].region);
-  expect(seen).toEqual(['rules.en.json']);
+  await expect(page.locator('#chooser .card .region').first()).toHaveText(rules('it')['mangala-iv'].region);
+  await page.locator('#chooser-cancel').click();
+  await page.locator('#btn-new').click();
+  await expect(page.locator('#chooser .card .region').first()).toHaveText(rules('it')['mangala-iv'].region);
+  expect(seen).toEqual(['rules.it.json']);
 });

@@ -31,7 +31,7 @@ export async function open(page, link = '') {
  * @param {Page} page
  */
 export async function lookAround(page) {
-  // The dialog opens once its texts (the rules files, fetched on first use) are in.
+  // The dialog opens in the board's first frame (`data-coming` until then).
   await page.locator('#start[data-coming]').waitFor({ state: 'detached' });
   if (await page.locator('#start[open]').count()) await page.locator('#start-close').click();
 }

@@ -91,6 +91,18 @@ export class Messages {
   }
 
   /**
+   * A game's name, summary and region (its card in the welcome, its title): from the rules texts
+   * once fetched, else from the strings' `games` section, which `cargo xtask dist` copies from the
+   * rules texts so that these need no fetch; `{}` when neither has the game.
+   * @param {string} id
+   * @returns {{name?: string, summary?: string, region?: string}}
+   */
+  game(id) {
+    const key = `games.${id}`;
+    return this.rules?.[id] ?? /** @type {any} */ (lookup(this.table, key) ?? lookup(this.fallback, key)) ?? {};
+  }
+
+  /**
    * The string for `key` with `{name}` placeholders filled in; a plural
    * object picks its form by `params.n`.
    * @param {string} key

@@ -40,12 +40,12 @@ export class Start {
   async welcome() {
     const epoch = this.s.epoch;
     const dialog = this.ctx.el.start;
-    // The board first: the cards' texts (the rules files) are fetched after its first frame.
-    // Until the dialog opens, `data-coming` says it will (for tools and tests).
+    // The board first: the dialog opens in its first frame, after the board's paint, with texts
+    // that travel with the strings (`Messages#game`: no rules file to wait for, the largest text
+    // of a first visit painted at once). Until it opens, `data-coming` says it will (for tools and tests).
     dialog.dataset.coming = 'true';
     await new Promise((resolve) => requestAnimationFrame(resolve));
     const m = this.ctx.m;
-    await m.loadRules();
     delete dialog.dataset.coming;
     if (epoch !== this.s.epoch) return;
     const start = await openWelcome(dialog, m, this.session.engine.variants);

@@ -210,7 +210,7 @@ export function sync(el, s, m) {
 
   // Title and options.
   // The engine's name until the rules texts (fetched on first use) give the language's own.
-  el.title.textContent = m.rules?.[g.variant]?.name ?? s.variant?.name ?? g.variant;
+  el.title.textContent = m.game(g.variant).name ?? s.variant?.name ?? g.variant;
   el.info.replaceChildren(
     ...(s.variant ? optionPieces(m, g, s.variant) : []).flatMap((piece, i) => {
       const sep = i === 0 ? [] : [document.createTextNode(typeof piece === 'string' ? ' · ' : ' ')];

@@ -2,8 +2,8 @@
 /**
  * The first visit's start: the four games, each one click from a game
  * against the computer or between two players on this device. The games
- * come from the engine's list and their texts from the rules files, so
- * this module names none.
+ * come from the engine's list and their texts from the rules files (by way
+ * of the strings: `Messages#game`), so this module names none.
  * @module welcome
  */
 
@@ -42,7 +42,7 @@ export function openWelcome(dialog, m, variants) {
   m.apply(dialog);
   list.replaceChildren(
     ...variants.map((v) => {
-      const text = m.rules?.[v.id] ?? {};
+      const text = m.game(v.id);
       const name = text.name ?? v.name;
       const card = el('li', 'start-card');
       card.dataset.variant = v.id;

@@ -5,7 +5,8 @@
 //!    the page's wasm (rules) and the worker's (rules and search; the page never loads it);
 //! 3. `wasm-bindgen --target web` of each (its TypeScript declarations included, for tsc) into a
 //!    staging folder, then `wasm-opt -Os` (npm `binaryen`; results cached by input hash);
-//! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after esbuild (npm)
+//! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after the games'
+//!    card texts were copied from the rules texts into the strings ([`game_texts`]) and esbuild (npm)
 //!    bundled the single file ([`crate::single`]) and the page's modules ([`bundle`]) and minified
 //!    the worker's, with the endgame tables in `tables/` (`mancala tables --shipped`);
 //! 5. `dist/build.json` (`{"hash", "files", "firstLoad"}`, the last from [`crate::budgets`]) and
@@ -17,7 +18,7 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
-use crate::util::{self, Context, Result, cargo, list_files, run, say, warn};
+use crate::util::{self, Context, Result, cargo, fail, list_files, run, say, warn};
 use crate::{budgets, single, tools};
 
 /// The wasm crates and the file stems of their output: the page's, then its worker's.
@@ -70,6 +71,7 @@ pub fn build() -> Result<Build> {
     util::copy_tree(&www, &fresh)?;
     util::copy_tree(&staging, &fresh.join("pkg"))?;
     remove_dir(&staging)?;
+    game_texts(&fresh.join("i18n"))?;
     // esbuild (npm, like the static server's Node) bundles the single file and the page.
     let esbuild = tools::node_bin("esbuild")?;
     let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
@@ -125,6 +127,46 @@ fn tables(dir: &Path) -> Result {
         }
     }
     util::copy_tree(&cached, dir)
+}
+
+/// The section of the strings (`i18n/<lang>.json`) that [`game_texts`] writes.
+const GAMES: &str = "games";
+/// What a game's card in the first visit's welcome shows of its rules texts.
+const CARD: [&str; 3] = ["name", "summary", "region"];
+
+/// Copies each game's name, summary and region from every `rules.<lang>.json` in `dir` into the
+/// [`GAMES`] section of that language's strings, `<lang>.json`, spliced in before its closing brace:
+/// the first visit's welcome shows them with the strings instead of waiting for the rules texts
+/// (fetched on first use), and the rules files stay their one source.
+fn game_texts(dir: &Path) -> Result {
+    let read = |path: &Path| -> Result<(String, serde_json::Value)> {
+        let text = std::fs::read_to_string(path).at(path)?;
+        let value = serde_json::from_str(&text).map_err(|e| util::anyhow!("{}: {e}", path.display()))?;
+        Ok((text, value))
+    };
+    for file in list_files(dir)? {
+        let Some(lang) = file.strip_prefix("rules.").and_then(|f| f.strip_suffix(".json")) else { continue };
+        let (_, rules) = read(&dir.join(&file))?;
+        let games: serde_json::Map<String, serde_json::Value> = rules
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(_, text)| text.get("name").is_some())
+            .map(|(id, text)| {
+                let card = CARD.iter().filter_map(|&k| Some((k.to_owned(), text.get(k)?.clone()))).collect();
+                (id.clone(), serde_json::Value::Object(card))
+            })
+            .collect();
+        let path = dir.join(format!("{lang}.json"));
+        let (text, strings) = read(&path)?;
+        if strings.get(GAMES).is_some() {
+            return fail(format_args!("{}: \"{GAMES}\" is written by the build (from {file})", path.display()));
+        }
+        let Some(body) = text.trim_end().strip_suffix('}') else { return fail(format_args!("{}: not an object", path.display())) };
+        let games = serde_json::Value::Object(games);
+        std::fs::write(&path, format!("{},\n  \"{GAMES}\": {games}\n}}\n", body.trim_end())).at(&path)?;
+    }
+    Ok(())
 }
 
 /// Runs wasm-opt (npm `binaryen`) over `wasm` in place, its results kept by input hash.
@@ -244,6 +286,25 @@ mod tests {
             fill_placeholders(sw, "0123abcd", &files),
             "const CACHE = 'mancala-0123abcd';\nconst FILES = [\"index.html\",\"pkg/mancala_wasm.js\"];\n"
         );
+    }
+
+    #[test]
+    fn copies_the_games_card_texts_into_the_strings() {
+        let dir = std::env::temp_dir().join(format!("xtask-games-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let rules = r#"{"note": "x", "g1": {"name": "G", "summary": "2 × 6", "region": "R", "sections": []}, "g2": {"name": "H"}}"#;
+        std::fs::write(dir.join("rules.it.json"), rules).unwrap();
+        std::fs::write(dir.join("it.json"), "{\n  \"app\": {\"title\": \"T\"}\n}\n").unwrap();
+        game_texts(&dir).unwrap();
+        let strings: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("it.json")).unwrap()).unwrap();
+        assert_eq!(
+            strings,
+            serde_json::json!({"app": {"title": "T"}, "games": {"g1": {"name": "G", "summary": "2 × 6", "region": "R"}, "g2": {"name": "H"}}})
+        );
+        // Twice is refused: the section is the build's.
+        assert!(game_texts(&dir).unwrap_err().to_string().contains("\"games\" is written by the build"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

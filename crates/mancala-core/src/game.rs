@@ -1,6 +1,7 @@
 //! A game with its history: repetition (C-6), undo and redo.
 
-use crate::seen::Seen;
+use std::collections::BTreeMap;
+
 use crate::{Move, NoObserver, Observer, PlayError, Position, REPETITION_LIMIT};
 
 /// A game from its start: the positions after each move, the moves, and a
@@ -22,7 +23,7 @@ pub struct Game {
     earlier: Vec<Option<usize>>,
     /// For each placement hash, 1 + the last position with it, redoable ones included (0: none);
     /// a move drops the redoable ones first.
-    latest: Seen,
+    latest: BTreeMap<u64, u32>,
     /// How many moves are played; later ones can be redone.
     cursor: usize,
 }
@@ -37,15 +38,9 @@ impl Game {
             hashes: vec![start.placement_hash()],
             since_capture: vec![0],
             earlier: vec![None],
-            latest: Game::first(start.placement_hash()),
+            latest: BTreeMap::from([(start.placement_hash(), 1)]),
             cursor: 0,
         }
-    }
-
-    fn first(hash: u64) -> Seen {
-        let mut latest = Seen::default();
-        *latest.value(hash) = 1;
-        latest
     }
 
     /// The current position.
@@ -91,7 +86,7 @@ impl Game {
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
         self.drop_redoable();
-        let before = (self.latest.get(hash) as usize).checked_sub(1);
+        let before = (self.latest.get(&hash).copied().unwrap_or(0) as usize).checked_sub(1);
         if !next.is_over() && self.count_placement(since, before, &next) + 1 >= usize::from(REPETITION_LIMIT) {
             next.end_by_repetition(obs);
         }
@@ -99,7 +94,7 @@ impl Game {
         self.hashes.push(hash);
         self.since_capture.push(since);
         self.earlier.push(before);
-        *self.latest.value(hash) = (self.cursor + 2) as u32;
+        self.latest.insert(hash, (self.cursor + 2) as u32);
         self.moves.push(m);
         self.cursor += 1;
         Ok(self.position())
@@ -109,7 +104,7 @@ impl Game {
     fn drop_redoable(&mut self) {
         for i in (self.cursor + 1..self.positions.len()).rev() {
             let hash = self.hashes[i];
-            let latest = self.latest.value(hash);
+            let latest = self.latest.entry(hash).or_default();
             if *latest as usize == i + 1 {
                 *latest = self.earlier[i].map_or(0, |before| before as u32 + 1);
             }

@@ -1,16 +1,17 @@
-//! A table from placement hashes to a small number, for repetition (C-6): how often a placement
-//! occurred on a line of play ([`Repetitions`]: random playouts, the search), or the last position
-//! with it (a [`crate::Game`]'s line). Open addressing with linear probing, at most half full; a
-//! count that falls to 0 leaves the table (backward-shift deletion), so a search that adds and
-//! takes back millions of positions keeps it as small as its line; clearing bumps a stamp instead
-//! of wiping the slots, so a playout's frequent clears cost nothing. Hashes are
-//! [`crate::Position::placement_hash`]es, already mixed, so their low bits index it.
+//! A table from placement hashes to how often a placement occurred on a line of play, for
+//! repetition (C-6): [`Repetitions`], for random playouts and the search. Open addressing with
+//! linear probing, at most half full, a slot a word; a count that falls to 0 leaves the table
+//! (backward-shift deletion), so a search that adds and takes back millions of positions keeps it
+//! as small as its line; clearing bumps a stamp instead of wiping the slots (but every 255th
+//! time), so a playout's frequent clears cost nothing. Hashes are
+//! [`crate::Position::placement_hash`]es, already mixed, so their low bits index it; the table
+//! tells them apart by 48 of their bits.
 
 use crate::{Position, REPETITION_LIMIT};
 
 /// How often each placement occurred on a line of play (C-6), for those who play lines without
-/// keeping a [`crate::Game`]: random playouts and the search. Positions are told apart by their
-/// [`Position::placement_hash`]. Adding and taking back allocate nothing once the table holds
+/// keeping a [`crate::Game`]: random playouts and the search. Positions are told apart by 48 bits of
+/// their [`Position::placement_hash`]. Adding and taking back allocate nothing once the table holds
 /// the longest line (see [`Repetitions::with_capacity`]).
 ///
 /// ```
@@ -69,96 +70,112 @@ impl Repetitions {
 
 #[derive(Debug, Clone)]
 pub(crate) struct Seen {
-    slots: Vec<Slot>,
-    /// Slots with another stamp are empty.
-    stamp: u32,
+    /// Each slot one word (8 bytes, so that a long line's table stays small in the cache):
+    /// 48 bits of a hash (the low 40, its home slot among them, and the top 8), its stamp and its
+    /// count a byte each in the 16 bits between.
+    slots: Vec<u64>,
+    /// Slots with another stamp are empty (0 never is one).
+    stamp: u8,
     len: usize,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct Slot {
-    hash: u64,
-    stamp: u32,
-    value: u32,
-}
+/// A slot's hash bits, its stamp and its count.
+const HASH: u64 = !(0xFFFF << 40);
+const STAMP: u64 = 0xFF << 40;
+const COUNT: u64 = 0xFF << 48;
+/// A count of one.
+const ONE: u64 = 1 << 48;
 
 impl Default for Seen {
     fn default() -> Seen {
-        Seen { slots: vec![Slot::default(); 64], stamp: 1, len: 0 }
+        Seen::with_capacity(0)
     }
 }
 
 impl Seen {
     /// Room for `len` hashes without growing.
     pub(crate) fn with_capacity(len: usize) -> Seen {
-        Seen { slots: vec![Slot::default(); (2 * len + 2).next_power_of_two().max(64)], stamp: 1, len: 0 }
+        let size = (2 * len + 2).next_power_of_two().max(64);
+        Seen { slots: vec![0; size], stamp: 1, len: 0 }
     }
 
     /// Forgets every hash.
     pub(crate) fn clear(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.slots.fill(Slot::default());
+            self.slots.fill(0);
             self.stamp = 1;
         }
         self.len = 0;
     }
 
-    /// The number kept for `hash`; 0 for a hash never set. Inlined: the search asks it of every
-    /// child.
-    #[inline]
-    pub(crate) fn get(&self, hash: u64) -> u32 {
+    /// What the slot of `hash` holds but its count.
+    fn key(&self, hash: u64) -> u64 {
+        hash & HASH | u64::from(self.stamp) << 40
+    }
+
+    /// The slot where the probe for a hash (or the hash in a slot) starts.
+    fn home(&self, hash: u64) -> usize {
+        hash as usize & (self.slots.len() - 1)
+    }
+
+    /// Whether `slot` holds a hash (its stamp is the table's).
+    fn live(&self, slot: u64) -> bool {
+        (slot >> 40) as u8 == self.stamp
+    }
+
+    /// The slot of the hash whose [`Seen::key`] is `key` and true, or false and the empty slot
+    /// where its probe ends (the table is at most half full, so there is one).
+    #[inline(always)]
+    fn find(&self, key: u64) -> (usize, bool) {
         let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while self.slots[i].stamp == self.stamp {
-            if self.slots[i].hash == hash {
-                return self.slots[i].value;
+        let mut i = self.home(key);
+        loop {
+            // The slot's bits that differ from the key's: none but the count's in its own slot,
+            // some of the stamp's in an empty one.
+            let differ = self.slots[i] ^ key;
+            if differ & !COUNT == 0 {
+                return (i, true);
+            }
+            if differ & STAMP != 0 {
+                return (i, false);
             }
             i = (i + 1) & mask;
         }
-        0
     }
 
-    /// The number kept for `hash`, to change; a new hash starts at 0. Inlined: playouts count
-    /// every position.
+    /// The number kept for `hash`; 0 for a hash never counted. Inlined: the search asks it of
+    /// every child.
     #[inline]
-    pub(crate) fn value(&mut self, hash: u64) -> &mut u32 {
+    pub(crate) fn get(&self, hash: u64) -> u32 {
+        match self.find(self.key(hash)) {
+            (i, true) => u32::from((self.slots[i] >> 48) as u8),
+            (_, false) => 0,
+        }
+    }
+
+    /// Counts one more occurrence of `hash` (up to 255) and returns how many there have been.
+    /// Inlined: playouts count every position.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, hash: u64) -> u32 {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while self.slots[i].stamp == self.stamp && self.slots[i].hash != hash {
-            i = (i + 1) & mask;
-        }
-        if self.slots[i].stamp != self.stamp {
-            self.slots[i] = Slot { hash, stamp: self.stamp, value: 0 };
-            self.len += 1;
-        }
-        &mut self.slots[i].value
-    }
-
-    /// Counts one more occurrence of `hash` and returns how many there have been.
-    #[inline]
-    pub(crate) fn add(&mut self, hash: u64) -> u32 {
-        let count = self.value(hash);
-        *count += 1;
-        *count
+        let key = self.key(hash);
+        let (i, found) = self.find(key);
+        self.len += usize::from(!found);
+        let count = (if found { u64::from((self.slots[i] >> 48) as u8) } else { 0 } + 1).min(0xFF);
+        self.slots[i] = key | count << 48;
+        count as u32
     }
 
     /// Takes back one occurrence of `hash`; at 0 the hash leaves the table.
     pub(crate) fn forget(&mut self, hash: u64) {
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while self.slots[i].stamp == self.stamp {
-            if self.slots[i].hash == hash {
-                self.slots[i].value = self.slots[i].value.saturating_sub(1);
-                if self.slots[i].value == 0 {
-                    self.remove(i);
-                }
-                return;
+        if let (i, true) = self.find(self.key(hash)) {
+            self.slots[i] -= ONE;
+            if self.slots[i] & COUNT == 0 {
+                self.remove(i);
             }
-            i = (i + 1) & mask;
         }
     }
 
@@ -169,17 +186,17 @@ impl Seen {
         let mut j = hole;
         loop {
             j = (j + 1) & mask;
-            if self.slots[j].stamp != self.stamp {
+            if !self.live(self.slots[j]) {
                 break;
             }
-            let home = self.slots[j].hash as usize & mask;
+            let home = self.home(self.slots[j]);
             // Slot j may fill the hole unless its home lies cyclically in (hole, j].
             if (j.wrapping_sub(home) & mask) >= (j.wrapping_sub(hole) & mask) {
                 self.slots[hole] = self.slots[j];
                 hole = j;
             }
         }
-        self.slots[hole].stamp = self.stamp.wrapping_sub(1);
+        self.slots[hole] = 0;
         self.len -= 1;
     }
 
@@ -187,12 +204,13 @@ impl Seen {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let bigger = vec![Slot::default(); 2 * self.slots.len()];
+        let bigger = vec![0; 2 * self.slots.len()];
         let old = std::mem::replace(&mut self.slots, bigger);
-        let (stamp, mask) = (self.stamp, self.slots.len() - 1);
-        for slot in old.into_iter().filter(|s| s.stamp == stamp) {
-            let mut i = slot.hash as usize & mask;
-            while self.slots[i].stamp == stamp {
+        let mask = self.slots.len() - 1;
+        let stamp = u64::from(self.stamp) << 40;
+        for slot in old.into_iter().filter(|&s| s & STAMP == stamp) {
+            let mut i = self.home(slot);
+            while self.live(self.slots[i]) {
                 i = (i + 1) & mask;
             }
             self.slots[i] = slot;

@@ -17,7 +17,7 @@
  * @property {Readonly<AppState>} state  a copy of the page's state, to read
  * @property {() => import('./i18n.js').Messages} messages  the page's texts, in its language
  * @property {(linkText: string, problems?: Problem[]) => void} restore  opens a link's game, else
- *   the autosave, else a new game
+ *   the autosave, else a new game, drawn at once (the page's first frame)
  * @property {(text: string) => string | null} openLink  opens a share link's game (session.js)
  * @property {(desc: Description, seating?: Seating) => string | null} load  opens a described game
  *   and goes on; null, or why it could not (the game shown stays)
@@ -46,7 +46,10 @@ export function createApi({ ctx, session, play, panels, board, destroy }) {
       return Object.freeze({ ...store.state });
     },
     messages: () => ctx.m,
-    restore: (linkText, problems) => session.restore(linkText, problems),
+    restore: (linkText, problems) => {
+      session.restore(linkText, problems);
+      store.flush();
+    },
     openLink: (text) => session.openLink(text),
     load(desc, seating = store.state.seating) {
       const error = session.open(desc, seating);

@@ -130,18 +130,21 @@ export class Messages {
 
   /**
    * Fills every `[data-i18n]` element's text and every
-   * `[data-i18n-attr="attr:key;attr:key"]` attribute under `root`.
+   * `[data-i18n-attr="attr:key;attr:key"]` attribute under `root`. What already reads so is left
+   * alone (the page's English, at start): an unchanged page has nothing to style and lay out again.
    * @param {ParentNode} root
    */
   apply(root) {
     for (const el of root.querySelectorAll('[data-i18n]')) {
-      el.textContent = this.t(/** @type {HTMLElement} */ (el).dataset.i18n ?? '');
+      const text = this.t(/** @type {HTMLElement} */ (el).dataset.i18n ?? '');
+      if (el.textContent !== text) el.textContent = text;
     }
     for (const el of root.querySelectorAll('[data-i18n-attr]')) {
       const pairs = /** @type {HTMLElement} */ (el).dataset.i18nAttr ?? '';
       for (const pair of pairs.split(';')) {
         const [attr, key] = pair.split(':').map((s) => s.trim());
-        if (attr && key) el.setAttribute(attr, this.t(key));
+        const value = attr && key ? this.t(key) : null;
+        if (value !== null && el.getAttribute(attr) !== value) el.setAttribute(attr, value);
       }
     }
   }

@@ -39,6 +39,17 @@ export class Store {
     });
   }
 
+  /**
+   * Draws now the redraw asked for, if any, instead of at the next frame (the page's first: its work
+   * done at once, not after waiting for the display's next refresh).
+   */
+  flush() {
+    if (!this.raf) return;
+    cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.paint(performance.now());
+  }
+
   /** Cancels the redraw asked for. */
   stop() {
     if (this.raf) cancelAnimationFrame(this.raf);

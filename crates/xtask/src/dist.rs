@@ -6,7 +6,8 @@
 //! 3. `wasm-bindgen --target web` of each (its TypeScript declarations included, for tsc) into a
 //!    staging folder, then `wasm-opt -Os` (npm `binaryen`; results cached by input hash);
 //! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after the games'
-//!    card texts were copied from the rules texts into the strings ([`game_texts`]) and esbuild (npm)
+//!    card texts were copied from the rules texts into the strings ([`game_texts`]), the English
+//!    strings written into `index.html` ([`english_page`]) and esbuild (npm)
 //!    bundled the single file ([`crate::single`]) and the page's modules ([`bundle`]) and minified
 //!    the worker's, with the endgame tables in `tables/` (`mancala tables --shipped`);
 //! 5. `dist/build.json` (`{"hash", "files", "firstLoad"}`, the last from [`crate::budgets`]) and
@@ -72,6 +73,7 @@ pub fn build() -> Result<Build> {
     util::copy_tree(&staging, &fresh.join("pkg"))?;
     remove_dir(&staging)?;
     game_texts(&fresh.join("i18n"))?;
+    english_page(&fresh)?;
     // esbuild (npm, like the static server's Node) bundles the single file and the page.
     let esbuild = tools::node_bin("esbuild")?;
     let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
@@ -162,11 +164,47 @@ fn game_texts(dir: &Path) -> Result {
         if strings.get(GAMES).is_some() {
             return fail(format_args!("{}: \"{GAMES}\" is written by the build (from {file})", path.display()));
         }
-        let Some(body) = text.trim_end().strip_suffix('}') else { return fail(format_args!("{}: not an object", path.display())) };
+        let Some(body) = text.trim_end().strip_suffix('}') else {
+            return fail(format_args!("{}: not an object", path.display()));
+        };
         let games = serde_json::Value::Object(games);
         std::fs::write(&path, format!("{},\n  \"{GAMES}\": {games}\n}}\n", body.trim_end())).at(&path)?;
     }
     Ok(())
+}
+
+/// Writes the English strings (`i18n/en.json`, their one source) into `site`'s `index.html`: each
+/// `[data-i18n]` element's text and each `[data-i18n-attr="attr:key;…"]` attribute. The page's
+/// first paint reads as the page will, and English applied at start changes nothing in it (nothing
+/// restyled); a key without an English string fails the build.
+fn english_page(site: &Path) -> Result {
+    use lol_html::html_content::ContentType;
+    use lol_html::{RewriteStrSettings, element, rewrite_str};
+    let en_path = site.join("i18n/en.json");
+    let en: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&en_path).at(&en_path)?)?;
+    let english = |key: &str| -> std::result::Result<String, String> {
+        let found = key.split('.').try_fold(&en, |node, part| node.get(part)).and_then(serde_json::Value::as_str);
+        found.map(str::to_owned).ok_or_else(|| format!("index.html: no English string \"{key}\" in i18n/en.json"))
+    };
+    let texts = element!("[data-i18n]", |el| {
+        el.set_inner_content(&english(&el.get_attribute("data-i18n").unwrap_or_default())?, ContentType::Text);
+        Ok(())
+    });
+    let attributes = element!("[data-i18n-attr]", |el| {
+        for pair in el.get_attribute("data-i18n-attr").unwrap_or_default().split(';') {
+            if let Some((name, key)) = pair.split_once(':') {
+                el.set_attribute(name.trim(), &english(key.trim())?)?;
+            }
+        }
+        Ok(())
+    });
+    let path = site.join("index.html");
+    let html = std::fs::read_to_string(&path).at(&path)?;
+    let settings = [texts, attributes]
+        .into_iter()
+        .fold(RewriteStrSettings::new(), RewriteStrSettings::append_element_content_handler);
+    let out = rewrite_str(&html, settings).map_err(|e| util::anyhow!("{e}"))?;
+    std::fs::write(&path, out).at(&path)
 }
 
 /// Runs wasm-opt (npm `binaryen`) over `wasm` in place, its results kept by input hash.
@@ -297,13 +335,38 @@ mod tests {
         std::fs::write(dir.join("rules.it.json"), rules).unwrap();
         std::fs::write(dir.join("it.json"), "{\n  \"app\": {\"title\": \"T\"}\n}\n").unwrap();
         game_texts(&dir).unwrap();
-        let strings: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("it.json")).unwrap()).unwrap();
+        let strings: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("it.json")).unwrap()).unwrap();
         assert_eq!(
             strings,
             serde_json::json!({"app": {"title": "T"}, "games": {"g1": {"name": "G", "summary": "2 × 6", "region": "R"}, "g2": {"name": "H"}}})
         );
         // Twice is refused: the section is the build's.
         assert!(game_texts(&dir).unwrap_err().to_string().contains("\"games\" is written by the build"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn writes_the_english_strings_into_the_page() {
+        let dir = std::env::temp_dir().join(format!("xtask-english-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("i18n")).unwrap();
+        std::fs::write(
+            dir.join("i18n/en.json"),
+            r#"{"app": {"title": "A & B", "menu": "Menu <1>"}, "n": {"one": "x"}}"#,
+        )
+        .unwrap();
+        let page =
+            "<h1 data-i18n=\"app.title\">old</h1><nav data-i18n-attr=\"aria-label: app.menu\" aria-label=\"x\"></nav>";
+        std::fs::write(dir.join("index.html"), page).unwrap();
+        english_page(&dir).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("index.html")).unwrap(),
+            "<h1 data-i18n=\"app.title\">A &amp; B</h1><nav data-i18n-attr=\"aria-label: app.menu\" aria-label=\"Menu <1>\"></nav>"
+        );
+        // A key with no English string (or a plural object) fails.
+        std::fs::write(dir.join("index.html"), "<p data-i18n=\"n\"></p>").unwrap();
+        assert!(english_page(&dir).unwrap_err().to_string().contains("no English string \"n\""));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

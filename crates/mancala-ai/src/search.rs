@@ -97,6 +97,9 @@ pub struct Searcher {
     /// Each ply's children and their pits.
     kids: Vec<[Position; 12]>,
     pits: Vec<[u8; 12]>,
+    /// Whether a child searched further leaves C-8's proof to its own expansion
+    /// ([`Run::unproven`]); off only to test that this changes no search.
+    defer_proofs: bool,
 }
 
 impl Default for Searcher {
@@ -122,6 +125,7 @@ impl Searcher {
             killers: [[NO_PIT; 2]; MAX_PLY],
             kids: vec![[Position::new(Variant::Sadeqa, Options::default()); 12]; MAX_PLY],
             pits: vec![[NO_PIT; 12]; MAX_PLY],
+            defer_proofs: true,
         }
     }
 
@@ -221,6 +225,32 @@ impl Searcher {
     }
 }
 
+/// The move order of a node's children, searched best first: each child's order value and its
+/// index in one number (the higher value first, then the lower index, as a stable sort orders
+/// them), so that the next child is the greatest number left, found without branches.
+struct Order([i64; 12]);
+
+impl Default for Order {
+    fn default() -> Order {
+        Order([i64::MIN; 12])
+    }
+}
+
+impl Order {
+    /// Sets child `i`'s order value (`i` < 12).
+    fn set(&mut self, i: usize, value: i32) {
+        self.0[i] = i64::from(value) << 4 | (15 - i) as i64;
+    }
+
+    /// The index of the next child to search among the first `n`, which leaves the order.
+    fn take_first(&mut self, n: usize) -> usize {
+        let first = self.0[..n].iter().fold(i64::MIN, |a, &b| a.max(b));
+        let i = 15 - (first & 15) as usize;
+        self.0[i] = i64::MIN;
+        i
+    }
+}
+
 /// One search in progress.
 struct Run<'a, E: Evaluate + ?Sized> {
     s: &'a mut Searcher,
@@ -254,23 +284,22 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     /// repetition (C-6) applied against the history and the path; returns how many. The core's
     /// `children` sows each move once, the sowing that shows it is not endless (C-5). Whether a
     /// child's player can move (C-8) is proven only for the children the search reaches
-    /// ([`Run::settle`]): most are cut off, valued for the move order only, and a child whose
-    /// player has sowable pits but no legal move (every one endless) is all but unknown.
+    /// ([`Run::settle`]; a child searched further, by its own children: [`Run::unproven`]): most
+    /// are cut off, valued for the move order only, and a child whose player has sowable pits
+    /// but no legal move (every one endless) is all but unknown.
     fn children(&mut self, pos: &Position, ply: usize) -> usize {
-        let mut n = 0;
+        let (kids, pits, line) = (&mut self.s.kids[ply], &mut self.s.pits[ply], &self.s.line);
         let mut children = pos.children();
         // Each child is sown into its slot; a row has at most 12 pits.
-        while n < 12 {
-            let Some(Move::Sow(pit)) = children.next_unproven_into(&mut self.s.kids[ply][n]) else { break };
+        for (n, (child, slot)) in kids.iter_mut().zip(pits).enumerate() {
+            let Some(Move::Sow(pit)) = children.next_unproven_into(child) else { return n };
             self.nodes += 1;
-            let child = &mut self.s.kids[ply][n];
-            if !child.is_over() && self.s.line.ends_game(child) {
+            if !child.is_over() && line.ends_game(child) {
                 child.end_by_repetition(&mut NoObserver);
             }
-            self.s.pits[ply][n] = pit;
-            n += 1;
+            *slot = pit;
         }
-        n
+        12
     }
 
     /// Proves that the player to move in child `i` of `ply` has a legal move, else applies C-8
@@ -284,6 +313,27 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             child.end_by_repetition(&mut NoObserver);
         }
         changed
+    }
+
+    /// The score of `pos`, a child searched without the proof that its player can move (C-8:
+    /// [`Run::settle`] was left to its expansion) whose player has no legal move after all: the
+    /// search of the position C-8 makes of it, as the parent would have searched it had it
+    /// proven it, for `pos`'s player to move. Only the proven position is on the line (C-6).
+    fn unproven(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.s.line.forget(pos);
+        let mut settled = *pos;
+        settled.settle_no_move();
+        if !settled.is_over() && self.s.line.ends_game(&settled) {
+            settled.end_by_repetition(&mut NoObserver);
+        }
+        let mover = pos.turn();
+        let score = if settled.is_over() {
+            terminal_score(&settled, mover)
+        } else {
+            self.child_score(&settled, mover, depth, alpha, beta, ply)
+        };
+        self.s.line.add(pos);
+        score
     }
 
     /// The exact score of `pos`, `ply` plies from the root, for its player to move from the
@@ -300,7 +350,9 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     }
 
     /// The static value of a child at `ply` for `mover`: the true score if it is
-    /// over or in the tables, else the evaluation, negated if the turn passed.
+    /// over or in the tables, else the evaluation, negated if the turn passed. Inlined: the
+    /// search asks it of every child.
+    #[inline(always)]
     fn static_value(&self, child: &Position, mover: Side, ply: usize) -> i32 {
         if child.is_over() {
             terminal_score(child, mover)
@@ -414,51 +466,50 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         let outer = core::mem::replace(&mut self.horizon, false);
         let mover = pos.turn();
         let n = self.children(pos, ply);
+        if n == 0 {
+            // No legal move after all: C-8's proof was left to this expansion.
+            self.horizon = outer;
+            return self.unproven(pos, depth, alpha, beta, ply);
+        }
         let pits = self.s.pits[ply];
         let mut values = [0i32; 12];
-        let mut order = [0i32; 12];
+        let mut order = Order::default();
         let killers = self.s.killers[ply];
         for (i, &pit) in pits[..n].iter().enumerate() {
             values[i] = self.static_value(&self.s.kids[ply][i], mover, ply + 1);
-            order[i] = if pit == tt_pit {
-                i32::MAX
-            } else if pit == killers[0] || pit == killers[1] {
-                values[i].saturating_add(50)
-            } else {
-                values[i]
-            };
-        }
-        // Insertion sort of the indices, best first.
-        let mut idx = [0usize; 12];
-        for i in 0..n {
-            let mut j = i;
-            while j > 0 && order[idx[j - 1]] < order[i] {
-                idx[j] = idx[j - 1];
-                j -= 1;
-            }
-            idx[j] = i;
+            let killer = i32::from(pit == killers[0] || pit == killers[1]);
+            order.set(i, if pit == tt_pit { i32::MAX } else { values[i].saturating_add(50 * killer) });
         }
         // A forced move costs no depth (MG-4's forced play is one long line).
         let next = if n == 1 { depth } else { depth - 1 };
+        // Whether a child searched further may leave C-8's proof to its expansion: not where the
+        // tables are probed (they are probed before it) nor where the child would be a leaf.
+        let defer = self.s.defer_proofs && self.s.tables.is_none() && ply + 2 < MAX_PLY;
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_pit = NO_PIT;
-        for (k, &i) in idx[..n].iter().enumerate() {
-            if self.settle(ply, i) {
+        for k in 0..n {
+            let i = order.take_first(n);
+            // A child searched further proves C-8 by its own expansion ([`Run::unproven`]).
+            let expands = next > 0 && defer && !self.s.kids[ply][i].is_over();
+            if !expands && self.settle(ply, i) {
                 values[i] = self.static_value(&self.s.kids[ply][i], mover, ply + 1);
             }
-            let child = self.s.kids[ply][i];
-            let searched = !child.is_over() && next > 0;
-            let score = if child.is_over() {
+            let over = self.s.kids[ply][i].is_over();
+            let searched = !over && next > 0;
+            let score = if over {
                 values[i]
             } else if next == 0 {
                 // The children are leaves: their value is known already (exactly, in the tables).
-                self.horizon |= self.probe(&child, ply + 1).is_none();
+                self.horizon |= self.probe(&self.s.kids[ply][i], ply + 1).is_none();
                 values[i]
-            } else if k == 0 {
-                self.child_score(&child, mover, next, alpha, beta, ply + 1)
             } else {
-                self.pvs(&child, mover, next, alpha, beta, ply + 1)
+                let child = self.s.kids[ply][i];
+                if k == 0 {
+                    self.child_score(&child, mover, next, alpha, beta, ply + 1)
+                } else {
+                    self.pvs(&child, mover, next, alpha, beta, ply + 1)
+                }
             };
             if self.stopped {
                 return 0;
@@ -490,5 +541,84 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             Entry { key, score: best, depth: depth.min(255) as u8, pit: best_pit, flags: bound | proven };
         self.horizon |= outer;
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tuned;
+    use crate::clock::NoClock;
+    use mancala_core::{BySide, Setup, SplitMix64};
+
+    /// C-8's proof left to a searched child's expansion changes no search: the same moves,
+    /// scores, lines, depths and nodes as proving each child first, from boards of the relaying
+    /// games (C-3) where endless sowings (C-5) are common: Sadeqa III's endless board of the
+    /// core's tests with a few pits changed, sparse random Anywoli boards.
+    #[test]
+    fn deferred_proofs_change_no_search() {
+        let mut rng = SplitMix64::new(5);
+        let limits = Limits { nodes: Some(2000), ..Limits::default() };
+        let (mut deferred, mut proven) = (Searcher::new(12), Searcher::new(12));
+        proven.defer_proofs = false;
+        let summary = |a: Option<Analysis>| {
+            a.map(|a| {
+                let moves: Vec<_> = a.moves.iter().map(|m| (m.pit, m.score, m.pv().collect::<Vec<_>>())).collect();
+                (moves, a.depth, a.nodes, a.exact)
+            })
+        };
+        let mut searched = 0;
+        for variant in [Variant::Sadeqa, Variant::Anywoli] {
+            let mut setup = Setup::new(variant, Options::default());
+            let total: u32 = setup.board.iter().sum();
+            for round in 0..1000 {
+                if variant == Variant::Sadeqa {
+                    setup.board = vec![1, 0, 1, 2, 0, 1, 0, 1, 2, 1, 0, 2, 1, 0, 1, 0];
+                    for _ in 0..round % 4 {
+                        setup.board[rng.below(16) as usize] = rng.below(4) as u32;
+                    }
+                } else {
+                    let sparse = 1 + round as u64 % 4;
+                    setup
+                        .board
+                        .iter_mut()
+                        .for_each(|s| *s = if rng.below(sparse) == 0 { rng.below(4) as u32 } else { 0 });
+                }
+                let left = total - setup.board.iter().sum::<u32>();
+                setup.stores = BySide { south: left / 2, north: left - left / 2 };
+                setup.turn = if round % 2 == 0 { Side::South } else { Side::North };
+                let Ok(pos) = Position::from_setup(&setup) else { continue };
+                let a = deferred.analyse(&[pos], &limits, &Tuned, &mut NoClock, false);
+                let b = proven.analyse(&[pos], &limits, &Tuned, &mut NoClock, false);
+                assert_eq!(summary(a), summary(b), "{pos:?}");
+                searched += 1;
+            }
+        }
+        assert!(searched > 1500, "{searched}");
+    }
+
+    /// The move order takes the children as a stable sort by decreasing order value puts them
+    /// (equal values in index order), with values from few distinct ones to the extremes.
+    #[test]
+    fn the_move_order_is_a_stable_sort_best_first() {
+        let mut rng = SplitMix64::new(8);
+        for round in 0..2000 {
+            let n = 1 + round % 12;
+            let values: Vec<i32> = (0..n)
+                .map(|_| match rng.below(4) {
+                    0 => i32::MAX,
+                    1 => -(rng.below(3) as i32),
+                    _ => rng.below(300_000) as i32 - 150_000,
+                })
+                .collect();
+            let mut order = Order::default();
+            for (i, &v) in values.iter().enumerate() {
+                order.set(i, v);
+            }
+            let mut sorted: Vec<usize> = (0..n).collect();
+            sorted.sort_by_key(|&i| core::cmp::Reverse(values[i]));
+            let taken: Vec<usize> = (0..n).map(|_| order.take_first(n)).collect();
+            assert_eq!(taken, sorted, "{values:?}");
+        }
     }
 }

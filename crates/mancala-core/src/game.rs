@@ -1,7 +1,5 @@
 //! A game with its history: repetition (C-6), undo and redo.
 
-use std::collections::BTreeMap;
-
 use crate::{Move, NoObserver, Observer, PlayError, Position, REPETITION_LIMIT};
 
 /// A game from its start: the positions after each move, the moves, and a
@@ -23,7 +21,7 @@ pub struct Game {
     earlier: Vec<Option<usize>>,
     /// For each placement hash, 1 + the last position with it, redoable ones included (0: none);
     /// a move drops the redoable ones first.
-    latest: BTreeMap<u64, u32>,
+    latest: Latest,
     /// How many moves are played; later ones can be redone.
     cursor: usize,
 }
@@ -38,9 +36,15 @@ impl Game {
             hashes: vec![start.placement_hash()],
             since_capture: vec![0],
             earlier: vec![None],
-            latest: BTreeMap::from([(start.placement_hash(), 1)]),
+            latest: Game::first(start.placement_hash()),
             cursor: 0,
         }
+    }
+
+    fn first(hash: u64) -> Latest {
+        let mut latest = Latest::default();
+        *latest.value(hash) = 1;
+        latest
     }
 
     /// The current position.
@@ -86,7 +90,7 @@ impl Game {
         let since =
             if next.stores == self.position().stores { self.since_capture[self.cursor] } else { self.cursor + 1 };
         self.drop_redoable();
-        let before = (self.latest.get(&hash).copied().unwrap_or(0) as usize).checked_sub(1);
+        let before = (self.latest.get(hash) as usize).checked_sub(1);
         if !next.is_over() && self.count_placement(since, before, &next) + 1 >= usize::from(REPETITION_LIMIT) {
             next.end_by_repetition(obs);
         }
@@ -94,7 +98,7 @@ impl Game {
         self.hashes.push(hash);
         self.since_capture.push(since);
         self.earlier.push(before);
-        self.latest.insert(hash, (self.cursor + 2) as u32);
+        *self.latest.value(hash) = (self.cursor + 2) as u32;
         self.moves.push(m);
         self.cursor += 1;
         Ok(self.position())
@@ -104,7 +108,7 @@ impl Game {
     fn drop_redoable(&mut self) {
         for i in (self.cursor + 1..self.positions.len()).rev() {
             let hash = self.hashes[i];
-            let latest = self.latest.entry(hash).or_default();
+            let latest = self.latest.value(hash);
             if *latest as usize == i + 1 {
                 *latest = self.earlier[i].map_or(0, |before| before as u32 + 1);
             }
@@ -175,3 +179,53 @@ impl PartialEq for Game {
 }
 
 impl Eq for Game {}
+
+/// For each placement hash, a number (a [`Game`]'s 1 + the last position with it; 0 for a hash
+/// never set): open addressing with linear probing, at most half full; a hash once in stays.
+/// (Repetition's counts, which playouts and the search add and take back, are `seen`'s.)
+#[derive(Debug, Clone)]
+struct Latest {
+    slots: Vec<Option<(u64, u32)>>,
+    len: usize,
+}
+
+impl Default for Latest {
+    fn default() -> Latest {
+        Latest { slots: vec![None; 64], len: 0 }
+    }
+}
+
+impl Latest {
+    /// The slot of `hash`, or the empty one where it goes.
+    fn slot(&self, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while let Some((h, _)) = self.slots[i]
+            && h != hash
+        {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// The number kept for `hash`.
+    fn get(&self, hash: u64) -> u32 {
+        self.slots[self.slot(hash)].map_or(0, |(_, value)| value)
+    }
+
+    /// The number kept for `hash`, to change; a new hash starts at 0.
+    fn value(&mut self, hash: u64) -> &mut u32 {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let bigger = vec![None; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, bigger);
+            for (h, value) in old.into_iter().flatten() {
+                let i = self.slot(h);
+                self.slots[i] = Some((h, value));
+            }
+        }
+        let i = self.slot(hash);
+        self.len += usize::from(self.slots[i].is_none());
+        let (_, value) = self.slots[i].get_or_insert((hash, 0));
+        value
+    }
+}

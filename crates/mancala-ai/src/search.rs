@@ -237,6 +237,13 @@ impl Default for Order {
 }
 
 impl Order {
+    /// The order value of the child of `pit` valued `value`: the table's move first, a killer 50
+    /// ahead.
+    fn value(pit: u8, value: i32, tt_pit: u8, killers: [u8; 2]) -> i32 {
+        let killer = i32::from(pit == killers[0] || pit == killers[1]);
+        if pit == tt_pit { i32::MAX } else { value.saturating_add(50 * killer) }
+    }
+
     /// Sets child `i`'s order value (`i` < 12).
     fn set(&mut self, i: usize, value: i32) {
         self.0[i] = i64::from(value) << 4 | (15 - i) as i64;
@@ -472,16 +479,26 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
             return self.unproven(pos, depth, alpha, beta, ply);
         }
         let pits = self.s.pits[ply];
+        // A forced move costs no depth (MG-4's forced play is one long line).
+        let next = if n == 1 { depth } else { depth - 1 };
         let mut values = [0i32; 12];
         let mut order = Order::default();
         let killers = self.s.killers[ply];
-        for (i, &pit) in pits[..n].iter().enumerate() {
-            values[i] = self.static_value(&self.s.kids[ply][i], mover, ply + 1);
-            let killer = i32::from(pit == killers[0] || pit == killers[1]);
-            order.set(i, if pit == tt_pit { i32::MAX } else { values[i].saturating_add(50 * killer) });
+        // The table's move is searched first: where the children are searched further, the
+        // others are valued (for the order only) once it has not cut the search off.
+        let tt_first = if next > 0 { pits[..n].iter().position(|&p| p == tt_pit) } else { None };
+        if n == 1 {
+            // A single child has no order to find, and a value to take only if it is over.
+            if self.s.kids[ply][0].is_over() {
+                values[0] = self.static_value(&self.s.kids[ply][0], mover, ply + 1);
+            }
+            order.set(0, 0);
+        } else {
+            for (i, &pit) in pits[..n].iter().enumerate().filter(|&(i, _)| tt_first.is_none_or(|t| t == i)) {
+                values[i] = self.static_value(&self.s.kids[ply][i], mover, ply + 1);
+                order.set(i, Order::value(pit, values[i], tt_pit, killers));
+            }
         }
-        // A forced move costs no depth (MG-4's forced play is one long line).
-        let next = if n == 1 { depth } else { depth - 1 };
         // Whether a child searched further may leave C-8's proof to its expansion: not where the
         // tables are probed (they are probed before it) nor where the child would be a leaf.
         let defer = self.s.defer_proofs && self.s.tables.is_none() && ply + 2 < MAX_PLY;
@@ -489,6 +506,14 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         let mut best = -INF;
         let mut best_pit = NO_PIT;
         for k in 0..n {
+            if k == 1
+                && let Some(t) = tt_first
+            {
+                for (i, &pit) in pits[..n].iter().enumerate().filter(|&(i, _)| i != t) {
+                    values[i] = self.static_value(&self.s.kids[ply][i], mover, ply + 1);
+                    order.set(i, Order::value(pit, values[i], tt_pit, killers));
+                }
+            }
             let i = order.take_first(n);
             // A child searched further proves C-8 by its own expansion ([`Run::unproven`]).
             let expands = next > 0 && defer && !self.s.kids[ply][i].is_over();

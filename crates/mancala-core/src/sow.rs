@@ -123,18 +123,18 @@ impl Position {
         LapState([a, b, c, u64::from(self.stores.south) | u64::from(self.stores.north) << 8 | (pit as u64) << 16])
     }
 
-    /// Moves every seed of `pit` to `to`'s store, telling the observer.
+    /// Moves every seed of `pit` to `to`'s store, telling the observer; an empty pit is no
+    /// capture. Without a branch on the seeds where no observer is told (whether the pit opposite
+    /// a move's last one holds any is as random as the move).
     pub(crate) fn take<O: Observer>(&mut self, pit: usize, to: Side, kind: CaptureKind, obs: &mut O) {
         let seeds = self.board[pit];
-        if seeds == 0 {
-            return;
-        }
         self.board[pit] = 0;
         *self.stores.get_mut(to) += seeds;
-        if kind != CaptureKind::Settle {
-            self.last_capture = Some(to);
+        let captured = seeds > 0 && kind != CaptureKind::Settle;
+        self.last_capture = if captured { Some(to) } else { self.last_capture };
+        if seeds > 0 {
+            obs.capture(pit as u8, seeds, to, kind);
         }
-        obs.capture(pit as u8, seeds, to, kind);
     }
 }
 

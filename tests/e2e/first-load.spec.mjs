@@ -2,7 +2,7 @@
 // The first load (issue 13 §5): the rules texts (`i18n/rules.<lang>.json`) are not part of it.
 // They are fetched when first needed — the rules panel, the New game dialog — in the page's
 // language, and then once only; a first visit's welcome needs none (issue 14: its cards' texts
-// come with the strings, copied there by `cargo xtask dist`, and it opens in the board's first frame).
+// come with the strings, copied there by `cargo xtask dist`, and it opens before the engine is in).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { idle, lookAround, ready } from './game-helpers.mjs';
@@ -49,19 +49,17 @@ test('a share link loads no rules text; the rules panel fetches its language\'s 
   expect(seen).toEqual(['rules.it.json', 'rules.tr.json']);
 });
 
-test('a first visit\'s welcome opens after the board\'s first paint, its cards\' texts in the strings: no rules file fetched', async ({ page }) => {
+test('a first visit\'s welcome opens before the engine is in, its cards\' texts in the strings: no rules file fetched', async ({ page }) => {
   const seen = rulesRequests(page);
-  // What <html data-ready> said when the welcome opened.
-  await page.addInitScript(() => {
-    addEventListener('DOMContentLoaded', () => {
-      const w = /** @type {any} */ (window);
-      const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
-      new MutationObserver(() => {
-        if (dialog.open) w.readyAtWelcome ??= document.documentElement.dataset.ready ?? 'unset';
-      }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
-    });
+  // The engine is held back: the welcome needs only the strings.
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((resolve) => (release = () => resolve(undefined)));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
   });
-  await page.goto('./?lang=it');
+  await page.goto('./?lang=it', { waitUntil: 'commit' });
   await expect(page.locator('#start')).toBeVisible();
   const cards = page.locator('#start .start-card');
   await expect(cards).toHaveCount(4);
@@ -70,7 +68,15 @@ test('a first visit\'s welcome opens after the board\'s first paint, its cards\'
     await expect(cards.nth(i).locator('.facts')).toHaveText(rules('it')[id].summary);
     await expect(cards.nth(i).locator('.region')).toHaveText(rules('it')[id].region);
   }
-  expect(await page.evaluate(() => /** @type {any} */ (window).readyAtWelcome)).toBe('true');
+  await expect(page.locator('#start-close')).toHaveText('Prima dai un\'occhiata');
+  await expect(page.locator('#start .start-card button').first()).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.dataset.ready ?? 'unset')).toBe('unset');
+  // The board comes under it, the welcome still open and focused where it was.
+  release();
+  await ready(page);
+  await expect(page.locator('#start')).toBeVisible();
+  await expect(page.locator('#start .start-card button').first()).toBeFocused();
+  await expect(page.locator('#board')).toHaveAttribute('data-variant', 'mangala-iv');
   expect(seen).toEqual([]);
   // The New game dialog fetches the rules texts, once.
   await lookAround(page);

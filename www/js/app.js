@@ -52,6 +52,8 @@ import { unwarn, warn } from './warnings.js';
  * @property {Messages} messages
  * @property {boolean} [viewOnly]
  * @property {boolean} [persist] autosave and remember preferences (default true)
+ * @property {Promise<import('./welcome.js').Start | null> | null} [welcome] a first visit's welcome,
+ *   opened by main.js before the engine was in
  */
 
 /**
@@ -95,7 +97,8 @@ export function createApp(doc, opts) {
       el.ritual.actions.replaceChildren();
       board.geo = null;
       if (el.end.open) el.end.close();
-      if (el.start.open) el.start.close();
+      // The welcome opened before the engine (`opts.welcome`) waits for the first game, not closed by it.
+      if (el.start.open && !start.opened) el.start.close();
       el.splitOffer.hidden = true;
       el.shareBox.hidden = true;
       el.copyBox.hidden = true;
@@ -110,7 +113,7 @@ export function createApp(doc, opts) {
   play = new Play(ctx, session, computer, board, () => panels.showEnd());
   const split = new Split(ctx, play);
   play.split = split;
-  start = new Start(ctx, session, play, panels);
+  start = new Start(ctx, session, play, panels, opts.welcome);
   panels.loadPrefs();
   panels.fillLanguages();
   const hint = async () => {

@@ -103,6 +103,16 @@ export class Messages {
   }
 
   /**
+   * The games of the strings' `games` section, in the engine's order (`cargo xtask dist` keeps the
+   * rules files'): what a first visit's welcome lists before the engine is in.
+   * @returns {string[]}
+   */
+  games() {
+    const games = lookup(this.table, 'games') ?? lookup(this.fallback, 'games');
+    return typeof games === 'object' ? Object.keys(games) : [];
+  }
+
+  /**
    * The string for `key` with `{name}` placeholders filled in; a plural
    * object picks its form by `params.n`.
    * @param {string} key

@@ -10,7 +10,8 @@ import { createApp } from './app.js';
 import { initEngine } from './engine.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { embedProblems, languageProblems } from './link.js';
-import { readPrefs } from './storage.js';
+import { readAutosave, readPrefs } from './storage.js';
+import { openWelcome } from './welcome.js';
 
 // For tests and tools: the site ships its modules bundled (`cargo xtask dist`), so `js/main.js` is
 // the one module of the page a script can import, and these are the page's own instances.
@@ -42,6 +43,17 @@ function fail(/** @type {unknown} */ err) {
   document.documentElement.dataset.ready = 'error';
 }
 
+/**
+ * Whether this is a first visit, known before the engine is in: no game asked for (no hash, no
+ * parameter but a known language), none saved, not embedded; then the app's restore offers the
+ * welcome (Session#restore).
+ * @param {URLSearchParams} query
+ */
+function firstVisit(query) {
+  const asks = [...query.keys()].some((key) => key !== 'lang') || location.hash !== '';
+  return !asks && !languageProblems(query.get('lang')).length && readAutosave() === null;
+}
+
 async function main() {
   const query = new URLSearchParams(location.search);
   // Embedding (`?embed=1`): no site chrome, no autosave of the host's visitor's
@@ -54,16 +66,19 @@ async function main() {
   const lang = pickLanguage(wanted);
   // A language whose texts cannot be fetched falls back to English (they travel with the site).
   // The embed API is fetched alongside, only for an embed (never part of the site's first load).
-  const [messages, embedding] = await Promise.all([
-    loadMessages(lang).catch(() => loadMessages('en')),
-    embed ? import('./embed.js') : null,
-    initEngine(),
-  ]);
+  const texts = loadMessages(lang).catch(() => loadMessages('en'));
+  const started = Promise.all([embed ? import('./embed.js') : null, initEngine()]);
+  const messages = await texts;
   document.documentElement.lang = messages.lang;
   messages.apply(document);
+  // A first visit's welcome needs only the strings: it opens now, over "Loading the board…" (the
+  // largest paint of a first visit, not waiting for the engine); the board comes under it.
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
+  const welcome = !embed && firstVisit(query) ? openWelcome(dialog, messages, messages.games()) : null;
+  const [embedding] = await started;
   // Only now is the page styled and laid out (still unseen until its first frame): once, with its texts.
   document.documentElement.classList.add('starting');
-  const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed });
+  const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed, welcome });
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   };

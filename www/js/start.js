@@ -23,12 +23,15 @@ export class Start {
    * @param {Session} session
    * @param {Play} play
    * @param {Panels} panels
+   * @param {Promise<import('./welcome.js').Start | null> | null} [opened] the welcome main.js opened
+   *   before the engine was in (a first visit), until {@link Start#welcome} takes it
    */
-  constructor(ctx, session, play, panels) {
+  constructor(ctx, session, play, panels, opened = null) {
     this.ctx = ctx;
     this.session = session;
     this.play = play;
     this.panels = panels;
+    this.opened = opened;
   }
 
   /** @private */
@@ -39,16 +42,10 @@ export class Start {
   /** The first visit: the games, each one click from a game against the computer or for two. */
   async welcome() {
     const epoch = this.s.epoch;
-    const dialog = this.ctx.el.start;
-    // The board first: the dialog opens in its first frame, after the board's paint, with texts
-    // that travel with the strings (`Messages#game`: no rules file to wait for, the largest text
-    // of a first visit painted at once). Until it opens, `data-coming` says it will (for tools and tests).
-    dialog.dataset.coming = 'true';
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const m = this.ctx.m;
-    delete dialog.dataset.coming;
-    if (epoch !== this.s.epoch) return;
-    const start = await openWelcome(dialog, m, this.session.engine.variants);
+    const opened = this.opened;
+    this.opened = null;
+    // A card picked before the engine was in is played now.
+    const start = await (opened ?? this.openAfterFrame(epoch));
     if (!start || epoch !== this.s.epoch) return;
     const human = 'south';
     await this.begin({
@@ -57,6 +54,22 @@ export class Start {
       seating: { mode: start.mode, human, level: this.s.seating.level, players: seatsFor(start.mode, human) },
       ritual: this.s.settings.ritual,
     });
+  }
+
+  /**
+   * Opens the welcome in the board's first frame, after its paint; null if another game came
+   * first. Until it opens, `data-coming` says it will (for tools and tests).
+   * @private
+   * @param {number} epoch the game's when the welcome was asked for
+   * @returns {Promise<import('./welcome.js').Start | null>}
+   */
+  async openAfterFrame(epoch) {
+    const dialog = this.ctx.el.start;
+    dialog.dataset.coming = 'true';
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    delete dialog.dataset.coming;
+    if (epoch !== this.s.epoch) return null;
+    return openWelcome(dialog, this.ctx.m, this.session.engine.variants.map((v) => v.id));
   }
 
   /** The "New game" dialog, opened at the last choice or the game shown. */

@@ -2,12 +2,12 @@
 /**
  * The first visit's start: the four games, each one click from a game
  * against the computer or between two players on this device. The games
- * come from the engine's list and their texts from the rules files (by way
- * of the strings: `Messages#game`), so this module names none.
+ * and their texts come from the rules files (by way of the strings:
+ * `Messages#games`, `Messages#game`), so this module names none and needs
+ * no engine: a first visit's welcome opens before it is in (main.js).
  * @module welcome
  */
 
-/** @typedef {import('./engine.js').VariantInfo} VariantInfo */
 /** @typedef {import('./i18n.js').Messages} Messages */
 
 /**
@@ -33,19 +33,19 @@ function el(tag, className, text) {
  * when the player closes it to look around first.
  * @param {HTMLDialogElement} dialog holds `#start-games` and `#start-close`
  * @param {Messages} m
- * @param {VariantInfo[]} variants
+ * @param {string[]} games the games' ids, in order
  * @returns {Promise<Start | null>}
  */
-export function openWelcome(dialog, m, variants) {
+export function openWelcome(dialog, m, games) {
   const list = /** @type {HTMLElement} */ (dialog.querySelector('#start-games'));
   const close = /** @type {HTMLButtonElement} */ (dialog.querySelector('#start-close'));
   m.apply(dialog);
   list.replaceChildren(
-    ...variants.map((v) => {
-      const text = m.game(v.id);
-      const name = text.name ?? v.name;
+    ...games.map((id) => {
+      const text = m.game(id);
+      const name = text.name ?? id;
       const card = el('li', 'start-card');
-      card.dataset.variant = v.id;
+      card.dataset.variant = id;
       const buttons = el('div', 'row');
       for (const mode of /** @type {const} */ (['computer', 'two'])) {
         const b = /** @type {HTMLButtonElement} */ (el('button', mode === 'computer' ? 'primary' : '', m.t(`start.${mode}`)));
@@ -56,7 +56,7 @@ export function openWelcome(dialog, m, variants) {
       }
       card.append(
         el('h3', 'name', name),
-        el('p', 'facts', text.summary ?? m.t('info.size', { n: v.pitsPerRow, seeds: v.seeds })),
+        el('p', 'facts', text.summary ?? ''),
         el('p', 'region', text.region ?? ''),
         buttons,
       );

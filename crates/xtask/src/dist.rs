@@ -139,7 +139,8 @@ const CARD: [&str; 3] = ["name", "summary", "region"];
 /// Copies each game's name, summary and region from every `rules.<lang>.json` in `dir` into the
 /// [`GAMES`] section of that language's strings, `<lang>.json`, spliced in before its closing brace:
 /// the first visit's welcome shows them with the strings instead of waiting for the rules texts
-/// (fetched on first use), and the rules files stay their one source.
+/// (fetched on first use), and the rules files stay their one source. The games keep the rules
+/// file's order, which is the engine's: a first visit's welcome lists them before the engine is in.
 fn game_texts(dir: &Path) -> Result {
     let read = |path: &Path| -> Result<(String, serde_json::Value)> {
         let text = std::fs::read_to_string(path).at(path)?;
@@ -331,7 +332,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("xtask-games-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let rules = r#"{"note": "x", "g1": {"name": "G", "summary": "2 × 6", "region": "R", "sections": []}, "g2": {"name": "H"}}"#;
+        let rules = r#"{"note": "x", "g2": {"name": "G", "summary": "2 × 6", "region": "R", "sections": []}, "g1": {"name": "H"}}"#;
         std::fs::write(dir.join("rules.it.json"), rules).unwrap();
         std::fs::write(dir.join("it.json"), "{\n  \"app\": {\"title\": \"T\"}\n}\n").unwrap();
         game_texts(&dir).unwrap();
@@ -339,8 +340,11 @@ mod tests {
             serde_json::from_str(&std::fs::read_to_string(dir.join("it.json")).unwrap()).unwrap();
         assert_eq!(
             strings,
-            serde_json::json!({"app": {"title": "T"}, "games": {"g1": {"name": "G", "summary": "2 × 6", "region": "R"}, "g2": {"name": "H"}}})
+            serde_json::json!({"app": {"title": "T"}, "games": {"g2": {"name": "G", "summary": "2 × 6", "region": "R"}, "g1": {"name": "H"}}})
         );
+        // In the rules file's order (the welcome's before the engine is in), not sorted.
+        let order: Vec<&String> = strings["games"].as_object().unwrap().keys().collect();
+        assert_eq!(order, ["g2", "g1"]);
         // Twice is refused: the section is the build's.
         assert!(game_texts(&dir).unwrap_err().to_string().contains("\"games\" is written by the build"));
         std::fs::remove_dir_all(&dir).unwrap();

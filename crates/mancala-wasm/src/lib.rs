@@ -171,8 +171,12 @@ impl Game {
             .into_iter()
             .enumerate()
             .map(|(i, value)| {
-                // A number is a pit as `state()` gives it; text is read as the notation.
-                let text = value.as_f64().map_or_else(|| value.as_string().unwrap_or_default(), |pit| pit.to_string());
+                // A number is a pit as `state()` gives it (written as JS writes it, so that the wasm
+                // needs no float formatting); text is read as the notation.
+                let text = match value.dyn_ref::<js_sys::Number>() {
+                    Some(pit) => pit.to_string_with_radix(10).map(String::from).unwrap_or_default(),
+                    None => value.as_string().unwrap_or_default(),
+                };
                 match Move::from_notation(&text, n) {
                     Ok(mv) => Ok(mv.to_string()),
                     Err(_) => Err(ReadError::NotAMove { number: i + 1, text }),

@@ -134,6 +134,12 @@ fn bad_games_and_options_are_named() {
     let err = Game::new("anywoli", JsValue::from_str("west")).unwrap_err();
     assert!(message(err.clone()).starts_with("bad game options: invalid type: string \"west\""), "{}", message(err));
     assert_eq!(coded(err).0, "options");
+    // serde's words for a number, written without Rust's float formatting (vendor/README.md).
+    for (number, words) in [(2.5, "`2.5`"), (5.0, "`5.0`"), (-0.125, "`-0.125`")] {
+        let err = Game::new("anywoli", JsValue::from_f64(number)).unwrap_err();
+        let expected = format!("bad game options: invalid type: floating point {words}, expected ");
+        assert!(message(err.clone()).starts_with(&expected), "{}", message(err));
+    }
 }
 
 /// AM-2, AM-3: one lap from pit 0 (7 seeds) fills pits 1..=7; nothing makes 2 or 4 (AM-5).

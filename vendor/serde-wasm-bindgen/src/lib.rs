@@ -1,4 +1,4 @@
-#![doc = include_str!("../README.md")]
+//! Native Serde adapter for wasm-bindgen (Mancala Atlas: its README, the crate docs, left out).
 #![warn(missing_docs)]
 #![warn(clippy::missing_const_for_fn)]
 

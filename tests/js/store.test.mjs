@@ -11,7 +11,10 @@ function frames() {
   const pending = new Map();
   let next = 1;
   const g = /** @type {any} */ (globalThis);
-  g.requestAnimationFrame = (/** @type {(now: number) => void} */ cb) => (pending.set(next, cb), next++);
+  g.requestAnimationFrame = (/** @type {(now: number) => void} */ cb) => {
+    pending.set(next, cb);
+    return next++;
+  };
   g.cancelAnimationFrame = (/** @type {number} */ id) => void pending.delete(id);
   return {
     pending,

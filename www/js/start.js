@@ -69,7 +69,11 @@ export class Start {
     await new Promise((resolve) => requestAnimationFrame(resolve));
     delete dialog.dataset.coming;
     if (epoch !== this.s.epoch) return null;
-    return openWelcome(dialog, this.ctx.m, this.session.engine.variants.map((v) => v.id));
+    return openWelcome(
+      dialog,
+      this.ctx.m,
+      this.session.engine.variants.map((v) => v.id),
+    );
   }
 
   /** The "New game" dialog, opened at the last choice or the game shown. */

@@ -54,12 +54,7 @@ export function openWelcome(dialog, m, games) {
         b.setAttribute('aria-label', m.t(`start.${mode}Game`, { game: name }));
         buttons.append(b);
       }
-      card.append(
-        el('h3', 'name', name),
-        el('p', 'facts', text.summary ?? ''),
-        el('p', 'region', text.region ?? ''),
-        buttons,
-      );
+      card.append(el('h3', 'name', name), el('p', 'facts', text.summary ?? ''), el('p', 'region', text.region ?? ''), buttons);
       return card;
     }),
   );

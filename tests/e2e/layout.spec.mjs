@@ -186,6 +186,8 @@ test.describe('§3 the pits\' names on the board', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const game of GAMES) {
       await open(page, `game=${game.id}`);
+      // A refit after the first frame (the page's style settling) leaves no geometry until the next.
+      await page.waitForFunction(() => /** @type {any} */ (window).mancalaAtlas.geometry() !== null);
       const drawn = await page.evaluate(() => {
         const app = /** @type {any} */ (window).mancalaAtlas;
         const g = app.geometry();

@@ -88,3 +88,62 @@ test('a first visit\'s welcome opens before the engine is in, its cards\' texts 
   await expect(page.locator('#chooser .card .region').first()).toHaveText(rules('it')['mangala-iv'].region);
   expect(seen).toEqual(['rules.it.json']);
 });
+
+/**
+ * Counts every opening of the start dialog from the first paint on, in `window.welcomes`.
+ * @param {Page} page
+ */
+async function countWelcomes(page) {
+  await page.addInitScript(() => {
+    const w = /** @type {any} */ (window);
+    w.welcomes = 0;
+    document.addEventListener('DOMContentLoaded', () => {
+      const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
+      new MutationObserver(() => {
+        if (dialog.open) w.welcomes += 1;
+      }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
+    });
+  });
+}
+
+/** The page's two next frames. @param {Page} page */
+const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+test('a welcome opened before the engine that the session does not take is closed: the game saved meanwhile is shown', async ({ page }) => {
+  await countWelcomes(page);
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((resolve) => (release = () => resolve(undefined)));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./', { waitUntil: 'commit' });
+  await expect(page.locator('#start')).toBeVisible();
+  // Another tab saves a game while this one waits for the engine: the session restores it.
+  await page.evaluate(() => {
+    const save = JSON.stringify({ format: 1, variant: 'anywoli', options: {}, moves: ['1'] });
+    localStorage.setItem('mancala-atlas:game', JSON.stringify({ save, seating: { mode: 'two' } }));
+  });
+  release();
+  await ready(page);
+  await expect(page.locator('#board')).toHaveAttribute('data-variant', 'anywoli');
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '1');
+  await frames(page);
+  await expect(page.locator('#start')).toBeHidden();
+  expect(await page.evaluate(() => /** @type {any} */ (window).welcomes)).toBe(1);
+});
+
+test('a corrupt autosave: no welcome, early or late; the notice says why over a new game', async ({ page }) => {
+  await countWelcomes(page);
+  await page.addInitScript(() => localStorage.setItem('mancala-atlas:game', '{"save": '));
+  await page.goto('./');
+  await ready(page);
+  await expect(page.locator('#notice')).toHaveText(
+    'The saved game could not be restored: the saved game is damaged and cannot be read. A new game was started; the old save is kept.',
+  );
+  await expect(page.locator('#board')).toHaveAttribute('data-variant', 'mangala-iv');
+  await frames(page);
+  await expect(page.locator('#start')).toBeHidden();
+  expect(await page.evaluate(() => /** @type {any} */ (window).welcomes)).toBe(0);
+});

@@ -133,7 +133,7 @@ function setup({ autosave = null, writes = true, persist = true } = {}) {
     replaced: () => void asked.push('replaced'),
     next: () => void asked.push('next'),
     end: () => void asked.push('end'),
-    welcome: () => void asked.push('welcome'),
+    welcome: (first) => void asked.push(first ? 'welcome' : 'no welcome'),
     warn: (key) => void asked.push(`warn ${key}`),
     unwarn: (key) => void asked.push(`unwarn ${key}`),
   });
@@ -158,7 +158,7 @@ test('a share link opens its game, says so, and is saved at once', () => {
   assert.deepEqual(store.state.seating, { mode: 'computer', human: 'north', level: 4, players: { south: 'computer', north: 'you' } });
   assert.equal(store.state.notice, 'This game was opened from a shared link.');
   assert.equal(store.state.noticeIsError, false);
-  assert.deepEqual(asked, ['replaced', 'unwarn storage.otherTab', 'next']);
+  assert.deepEqual(asked, ['replaced', 'unwarn storage.otherTab', 'next', 'no welcome']);
   assert.deepEqual(
     written.map((w) => JSON.parse(w).moves),
     [[0, 9]],
@@ -192,7 +192,7 @@ test('the autosave comes back with its players; a broken one is kept aside and r
   back.session.restore('');
   assert.deepEqual(back.store.state.game?.moves, [{ move: '3' }]);
   assert.equal(back.store.state.seating.level, 5);
-  assert.deepEqual(back.asked, ['replaced', 'next']);
+  assert.deepEqual(back.asked, ['replaced', 'no welcome', 'next'], 'a saved game: a welcome opened early is let go');
   assert.deepEqual(back.kept, []);
 
   const broken = JSON.stringify({ save: JSON.stringify({ format: 1, variant: 'gone-game', options: {}, moves: [] }) });
@@ -203,17 +203,17 @@ test('the autosave comes back with its players; a broken one is kept aside and r
   assert.equal(lost.written.length, 1, 'the new game replaces the broken autosave');
   assert.match(lost.store.state.notice, /^The saved game could not be restored: .+\. A new game was started; the old save is kept\.$/);
   assert.equal(lost.store.state.noticeIsError, true);
-  assert.deepEqual(lost.asked, ['replaced', 'unwarn storage.otherTab', 'next']);
+  assert.deepEqual(lost.asked, ['replaced', 'unwarn storage.otherTab', 'no welcome', 'next']);
 });
 
 test('a browser that refuses storage is told once; an embedded page saves nothing', () => {
   const { session, asked } = setup({ writes: false });
   session.restore('#game=first-game');
   assert.equal(session.start('second-game', {}, session.seatingFrom({})), null);
-  assert.deepEqual(asked, ['replaced', 'warn storage.unsaved', 'next', 'replaced']);
+  assert.deepEqual(asked, ['replaced', 'warn storage.unsaved', 'next', 'no welcome', 'replaced']);
   const embedded = setup({ persist: false });
   embedded.session.restore('');
-  assert.deepEqual(embedded.asked, ['replaced', 'next'], 'no welcome, no autosave');
+  assert.deepEqual(embedded.asked, ['replaced', 'no welcome', 'next'], 'no welcome, no autosave');
 });
 
 test('a game that cannot start leaves the one shown and says why; a random setup is drawn anew', () => {

@@ -105,7 +105,7 @@ export function createApp(doc, opts) {
     },
     next: () => play.next(),
     end: () => panels.showEnd(),
-    welcome: () => start.welcome(),
+    welcome: (first) => start.welcome(first),
     warn: (key) => warn(doc, ctx.m, key),
     unwarn: (key) => unwarn(doc, key),
   });

@@ -60,7 +60,8 @@ import { formatOf, parseAutosave } from './storage.js';
  * @property {() => void} replaced  a game is about to replace the one shown
  * @property {() => void} next  go on: the computer's turn, a forced move
  * @property {() => void} end  show how the game ended
- * @property {() => void} welcome  a first visit: offer the games
+ * @property {(first: boolean) => void} welcome  called once by each restore: on a first visit
+ *   (true) offer the games, else let go of a welcome opened before the engine was in (main.js)
  * @property {(key: string) => void} warn  a lasting warning (warnings.js)
  * @property {(key: string) => void} unwarn
  */
@@ -194,7 +195,10 @@ export class Session {
    */
   restore(linkText, problems = []) {
     const linkError = this.openLink(linkText, problems);
-    if (linkError === null) return;
+    if (linkError === null) {
+      this.hooks.welcome(false);
+      return;
+    }
     const saved = this.shelf ? this.shelf.read() : null;
     /** @type {string | null} */
     let saveError = null;
@@ -210,8 +214,9 @@ export class Session {
     if (saved === null || saveError !== null) {
       this.adopt(this.engine.Game.create(this.engine.variants[0].id), this.seatingFrom({}));
       if (saveError !== null) this.autosave();
-      else if (!linkError && !problems.length && this.shelf) this.hooks.welcome();
     }
+    // The session alone decides what a first visit is: main.js's guess only opened the welcome early.
+    this.hooks.welcome(saved === null && !linkError && !problems.length && this.shelf !== null);
     const m = this.m;
     /** @type {string[]} */
     const notices = [];

@@ -39,11 +39,19 @@ export class Start {
     return this.ctx.store.state;
   }
 
-  /** The first visit: the games, each one click from a game against the computer or for two. */
-  async welcome() {
+  /**
+   * The first visit: the games, each one click from a game against the computer or for two. Any
+   * other start closes the welcome main.js opened early, if it did (a card picked there is not played).
+   * @param {boolean} first whether the session found a first visit (Session#restore)
+   */
+  async welcome(first) {
     const epoch = this.s.epoch;
     const opened = this.opened;
     this.opened = null;
+    if (!first) {
+      if (opened && this.ctx.el.start.open) this.ctx.el.start.close();
+      return;
+    }
     // A card picked before the engine was in is played now.
     const start = await (opened ?? this.openAfterFrame(epoch));
     if (!start || epoch !== this.s.epoch) return;

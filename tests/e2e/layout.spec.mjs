@@ -319,6 +319,39 @@ test.describe('§6 the site\'s layout', () => {
   });
 });
 
+test('issue 14: from ready on the board always has a geometry: a new game or a refit keeps the old one until the next frame replaces it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, 'game=anywoli');
+  const seen = await page.evaluate(async () => {
+    const app = /** @type {any} */ (window).mancalaAtlas;
+    const geo = () => {
+      const g = app.geometry();
+      return g && { n: g.n, width: Math.round(g.width) };
+    };
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const first = geo();
+    app.load({ variant: 'mangala-iv', options: {}, moves: [] });
+    const replaced = geo();
+    await frames();
+    const drawn = geo();
+    // The board's container narrows: the resize handler refits.
+    /** @type {HTMLElement} */ (document.getElementById('board')).style.width = `${first.width - 100}px`;
+    dispatchEvent(new Event('resize'));
+    const refitting = geo();
+    await frames();
+    return { first, replaced, drawn, refitting, refitted: geo() };
+  });
+  const [anywoli, mangala] = [GAMES[3].n, GAMES[0].n];
+  const width = seen.first?.width ?? 0;
+  expect(seen).toEqual({
+    first: { n: anywoli, width },
+    replaced: { n: anywoli, width },
+    drawn: { n: mangala, width },
+    refitting: { n: mangala, width },
+    refitted: { n: mangala, width: width - 100 },
+  });
+});
+
 test.describe('issue 14: nothing seen moves while the page loads (CLS ≤ 0.02)', () => {
   /** The pages: a first visit, a share link (its notice above the board), an embed of the README. */
   const PAGES = {

@@ -95,7 +95,7 @@ export function createApp(doc, opts) {
       // A ritual still open belongs to the game being replaced.
       el.ritual.section.hidden = true;
       el.ritual.actions.replaceChildren();
-      board.geo = null;
+      board.refit();
       if (el.end.open) el.end.close();
       // The welcome opened before the engine (`opts.welcome`) waits for the first game, not closed by it.
       if (el.start.open && !start.opened) el.start.close();

@@ -19,15 +19,17 @@ export class Board {
   constructor(ctx) {
     this.ctx = ctx;
     this.canvas = /** @type {CanvasRenderingContext2D} */ (ctx.el.canvas.getContext('2d'));
-    /** @type {Geometry | null} */
+    /** Where the board is drawn: null until its first frame, then replaced, never dropped. @type {Geometry | null} */
     this.geo = null;
+    /** Whether `geo` belongs to a game or a size no longer shown: the next frame lays the board out anew. */
+    this.stale = false;
     /** The viewport height `geo` was fitted to. */
     this.fitted = 0;
   }
 
-  /** Forgets the geometry: the next frame lays the board out anew. */
+  /** The next frame lays the board out anew; until then the geometry drawn stays (tools and input read it). */
   refit() {
-    this.geo = null;
+    this.stale = true;
     this.ctx.store.dirty = true;
     this.ctx.store.schedule();
   }
@@ -52,7 +54,7 @@ export class Board {
     const s = store.state;
     if (!s.game) return;
     const g0 = this.geo;
-    if (!g0 || g0.n !== s.game.pitsPerRow || g0.stores !== s.game.storesOnBoard || g0.flipped !== this.flipped()) {
+    if (!g0 || this.stale || g0.n !== s.game.pitsPerRow || g0.stores !== s.game.storesOnBoard || g0.flipped !== this.flipped()) {
       this.resize();
     }
     const geo = /** @type {Geometry} */ (this.geo);
@@ -112,6 +114,7 @@ export class Board {
     const room = this.fitted - around - (embed ? 4 : 8);
     const opts = { flipped: this.flipped(), trays: !embed, touch: !embed };
     this.geo = layout(g.pitsPerRow, g.storesOnBoard, width, room, opts);
+    this.stale = false;
     const dpr = devicePixelRatio || 1;
     el.canvas.width = Math.round(this.geo.width * dpr);
     el.canvas.height = Math.round(this.geo.height * dpr);

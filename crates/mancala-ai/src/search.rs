@@ -21,14 +21,16 @@
 
 use std::sync::Arc;
 
-use mancala_core::{Move, Options, Position, Repetitions, Variant};
+use mancala_core::{Move, Options, Position, Variant};
 use mancala_tables::Tables;
 
 use crate::Clock;
 use crate::eval::Evaluate;
 use crate::table::{Entry, Keys};
 
+mod line;
 mod run;
+use line::Line;
 use run::Run;
 
 /// The deepest the search goes, in plies from the root.
@@ -91,7 +93,7 @@ pub(crate) struct Analysis {
 pub struct Searcher {
     table: Vec<Entry>,
     /// The game's history and the search path, for repetition (C-6).
-    line: Repetitions,
+    line: Line,
     /// Endgame tables to probe, if any (for their game and options only).
     tables: Option<Arc<Tables>>,
     pv: Vec<[u8; MAX_PLY]>,
@@ -121,7 +123,7 @@ impl Searcher {
     pub fn new(bits: u8) -> Searcher {
         Searcher {
             table: vec![Entry::default(); 1 << bits.clamp(10, 26)],
-            line: Repetitions::default(),
+            line: Line::default(),
             tables: None,
             pv: vec![[NO_PIT; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
@@ -156,11 +158,7 @@ impl Searcher {
         }
         self.table.fill(Entry::default());
         self.killers = [[NO_PIT; 2]; MAX_PLY];
-        // Room for the whole line, so the recursion never grows the table.
-        self.line = Repetitions::with_capacity(history.len() + MAX_PLY + 1);
-        for p in history {
-            self.line.add(p);
-        }
+        self.line.start(history);
         let deadline = limits.time_ms.map(|t| clock.now_ms() + t);
         let mut run = Run {
             s: self,

@@ -33,9 +33,12 @@ impl Order {
         self.0[i] = i64::from(value) << 4 | (15 - i) as i64;
     }
 
-    /// The index of the next child to search among the first `n`, which leaves the order.
+    /// The index of the next child to search among the first `n`, which leaves the order. All
+    /// twelve are compared (those past `n` are never set), a loop of fixed length without a
+    /// branch whose exit the processor would have to guess.
     fn take_first(&mut self, n: usize) -> usize {
-        let first = self.0[..n].iter().fold(i64::MIN, |a, &b| a.max(b));
+        debug_assert!(self.0[n..].iter().all(|&v| v == i64::MIN));
+        let first = self.0.iter().fold(i64::MIN, |a, &b| a.max(b));
         let i = 15 - (first & 15) as usize;
         self.0[i] = i64::MIN;
         i
@@ -85,7 +88,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         for (n, (child, slot)) in kids.iter_mut().zip(pits).enumerate() {
             let Some(Move::Sow(pit)) = children.next_unproven_into(child) else { return n };
             self.nodes += 1;
-            if !child.is_over() && line.ends_game(child) {
+            if !child.is_over() && line.ends_game(child, ply + 1) {
                 child.end_by_repetition(&mut NoObserver);
             }
             *slot = pit;
@@ -100,7 +103,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     pub(super) fn settle(&mut self, ply: usize, i: usize) -> bool {
         let child = &mut self.s.kids[ply][i];
         let changed = child.settle_no_move();
-        if changed && !child.is_over() && self.s.line.ends_game(child) {
+        if changed && !child.is_over() && self.s.line.ends_game(child, ply + 1) {
             child.end_by_repetition(&mut NoObserver);
         }
         changed
@@ -111,10 +114,10 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     /// search of the position C-8 makes of it, as the parent would have searched it had it
     /// proven it, for `pos`'s player to move. Only the proven position is on the line (C-6).
     fn unproven(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.s.line.forget(pos);
+        self.s.line.leave(ply);
         let mut settled = *pos;
         settled.settle_no_move();
-        if !settled.is_over() && self.s.line.ends_game(&settled) {
+        if !settled.is_over() && self.s.line.ends_game(&settled, ply) {
             settled.end_by_repetition(&mut NoObserver);
         }
         let mover = pos.turn();
@@ -123,7 +126,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         } else {
             self.child_score(&settled, mover, depth, alpha, beta, ply)
         };
-        self.s.line.add(pos);
+        self.s.line.enter(pos, ply);
         score
     }
 
@@ -156,13 +159,13 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     /// The score of a child that is not over, for `mover`, searched with the
     /// window `(alpha, beta)` as `mover` sees it.
     fn child_score(&mut self, child: &Position, mover: Side, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.s.line.add(child);
+        self.s.line.enter(child, ply);
         let score = if child.turn() == mover {
             self.negamax(child, depth, alpha, beta, ply)
         } else {
             -self.negamax(child, depth, -beta, -alpha, ply)
         };
-        self.s.line.forget(child);
+        self.s.line.leave(ply);
         score
     }
 

@@ -52,7 +52,8 @@ impl Line {
     #[inline(always)]
     pub(super) fn ends_game(&self, pos: &Position, ply: usize) -> bool {
         let hash = pos.placement_hash();
-        self.buckets[bucket(hash)] + 1 >= u16::from(REPETITION_LIMIT) && self.count(pos, hash, ply) + 1 >= u32::from(REPETITION_LIMIT)
+        self.buckets[bucket(hash)] + 1 >= u16::from(REPETITION_LIMIT)
+            && self.count(pos, hash, ply) + 1 >= u32::from(REPETITION_LIMIT)
     }
 
     /// How often `pos` (whose hash is `hash`) occurred on the line before `ply`.

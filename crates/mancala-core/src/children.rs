@@ -63,8 +63,11 @@ impl Children<'_> {
         if self.parent.rules.forced_leftmost {
             return self.first(prove, child);
         }
-        while !self.pits.is_empty() {
-            let pit = self.pits.nth(rng.below(u64::from(self.pits.len())) as u32);
+        // The pits are the mover's, one row of at most twelve (C-1): counted from the lowest they
+        // fit the sixteen that the draw's tables read in two bytes.
+        while let Some(lowest) = self.pits.first() {
+            let row = self.pits.counted_from(lowest);
+            let pit = lowest + row.nth(rng.below(u64::from(row.len())) as u32);
             if self.sow(pit, prove, child) {
                 return Some(Move::Sow(pit as Pit));
             }

@@ -224,10 +224,11 @@ impl PitSet {
         ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
     }
 
-    /// How many pits: three byte-table reads (the portable x86-64 build has no population count).
+    /// How many pits, for a set within the first sixteen (a row's pits counted from its first,
+    /// [`PitSet::counted_from`]): two byte-table reads (the portable x86-64 build has no population count).
     pub(crate) fn len(self) -> u32 {
-        let [a, b, c, _] = self.0.to_le_bytes();
-        u32::from(BYTE_POP[usize::from(a)] + BYTE_POP[usize::from(b)] + BYTE_POP[usize::from(c)])
+        let [a, b, _, _] = self.0.to_le_bytes();
+        u32::from(BYTE_POP[usize::from(a)] + BYTE_POP[usize::from(b)])
     }
 
     pub(crate) fn is_empty(self) -> bool {
@@ -239,16 +240,21 @@ impl PitSet {
         (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
     }
 
-    /// The `i`-th lowest pit (from 0); `i` is below [`PitSet::len`]. Without a branch on `i`
-    /// (a random draw's index, which no predictor guesses): the byte that holds it, found by
-    /// comparing `i` with the pits below each byte, then that byte's `i`-th bit by a table.
+    /// The `i`-th lowest pit (from 0) of a set within the first sixteen; `i` is below
+    /// [`PitSet::len`]. Without a branch on `i` (a random draw's index, which no predictor
+    /// guesses): the byte that holds it, found by comparing `i` with the pits of the low byte, then
+    /// that byte's `i`-th bit by a table.
     pub(crate) fn nth(self, i: u32) -> usize {
-        let bytes = self.0.to_le_bytes();
-        let below_b = u32::from(BYTE_POP[usize::from(bytes[0])]);
-        let below_c = below_b + u32::from(BYTE_POP[usize::from(bytes[1])]);
-        let k = usize::from(i >= below_b) + usize::from(i >= below_c);
-        let rank = i - [0, below_b, below_c][k];
-        8 * k + usize::from(BYTE_NTH[usize::from(bytes[k])][rank as usize % 8])
+        let [a, b, _, _] = self.0.to_le_bytes();
+        let below_b = u32::from(BYTE_POP[usize::from(a)]);
+        let high = i >= below_b;
+        let (byte, rank) = if high { (b, i - below_b) } else { (a, i) };
+        8 * usize::from(high) + usize::from(BYTE_NTH[usize::from(byte)][rank as usize % 8])
+    }
+
+    /// The pits from `first` on, counted from `first` (pit `first + i` as bit `i`).
+    pub(crate) fn counted_from(self, first: usize) -> PitSet {
+        PitSet(self.0 >> first)
     }
 
     /// The set without `pit`.
@@ -277,16 +283,17 @@ mod tests {
     use super::*;
 
     /// The table-driven count and `i`-th pit are those of the bits one by one, for every set of
-    /// the first sixteen pits and sets reaching into the third byte (Anywoli's 24 pits).
+    /// the first sixteen pits and, counted from its first pit, every set of Anywoli's North row
+    /// (pits 12–23, the third byte).
     #[test]
     fn the_nth_pit_by_tables_is_the_nth_set_bit() {
-        let sets = (0..1u32 << 16).chain((0..1u32 << 12).map(|r| r.wrapping_mul(0x9E37_79B9) >> 8));
-        for bits in sets {
-            let set = PitSet(bits);
+        let sets = (0..1u32 << 16).map(|bits| (bits, 0)).chain((0..1u32 << 12).map(|row| (row << 12, 12)));
+        for (bits, first) in sets {
+            let set = PitSet(bits).counted_from(first);
             assert_eq!(set.len(), bits.count_ones(), "{bits:#x}");
             let pits: Vec<usize> = (0..24).filter(|&p| bits & 1 << p != 0).collect();
             for (i, &pit) in pits.iter().enumerate() {
-                assert_eq!(set.nth(i as u32), pit, "{bits:#x} {i}");
+                assert_eq!(first + set.nth(i as u32), pit, "{bits:#x} {i}");
             }
         }
     }

@@ -22,6 +22,16 @@ const CYCLE_TEST_FROM: u32 = 32;
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState([u64; 4]);
 
+/// Where a sowing stands at the start of a lap: the pit to sow, its seeds, the board's first
+/// sixteen pits as lanes (where a lap table sows them) and the laps sown so far.
+#[derive(Clone, Copy)]
+struct At {
+    pit: usize,
+    hand: u8,
+    lanes: u128,
+    lap: u32,
+}
+
 /// Brent's cycle detection on the states at the start of laps: a saved state, replaced after
 /// twice as many laps each time.
 #[derive(Default)]
@@ -32,9 +42,12 @@ struct Brent {
 }
 
 impl Brent {
-    /// Whether `now` repeats an earlier state, which proves the sowing endless.
+    /// Whether `now` repeats an earlier state, which proves the sowing endless. The first word
+    /// (pits 0–7) almost always tells two states apart: the rest is compared only when it does
+    /// not, so that the long laps of an endless sowing (thousands of them) test little.
+    #[inline(always)]
     fn repeats(&mut self, now: LapState) -> bool {
-        if self.saved == Some(now) {
+        if matches!(self.saved, Some(saved) if saved.0[0] == now.0[0] && saved == now) {
             return true;
         }
         self.since += 1;
@@ -51,50 +64,72 @@ impl Position {
     /// Sows from `from` for `mover` until the move ends, in place. On
     /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
-        let mut pit = from;
         // Seed by seed for an observer that watches them, or where fours made on the way are
         // captured (AW-4); else whole laps at once by the board's lap table, on its pits held
-        // here as one word from lap to lap (written back when the move stops).
+        // as one word from lap to lap (written back when the move stops).
         let laps = if O::SEEDS || self.rules.mid_sow_fours { None } else { Laps::of(self.len()) };
-        let mut lanes = self.lanes();
-        // The seeds lifted by each lap: the last pit of a lap that relays holds the next hand.
-        let mut hand = self.board[from];
+        let at = At { pit: from, hand: self.board[from], lanes: self.lanes(), lap: 0 };
+        self.sow_laps::<O, false>(at, laps, mover, obs)
+    }
+
+    /// Sows the laps of a move from `at` until it ends: the first [`CYCLE_TEST_FROM`] laps with
+    /// no cycle test (`LONG` false), then, out of line ([`Position::sow_long`]), the rest with
+    /// it. One loop for both, so that the moves' short sowings carry nothing of the test.
+    #[inline(always)]
+    fn sow_laps<O: Observer, const LONG: bool>(
+        &mut self,
+        mut at: At,
+        laps: Option<&'static Laps>,
+        mover: Side,
+        obs: &mut O,
+    ) -> Sown {
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
         let relays = games::relay_row(self.variant);
-        let mut lap = 0;
         loop {
-            lap += 1;
-            // Both tests of the lap count behind one comparison a lap.
-            if lap >= CYCLE_TEST_FROM {
-                if lap > MAX_LAPS {
+            at.lap += 1;
+            if !LONG && at.lap >= CYCLE_TEST_FROM {
+                return self.sow_long(at, laps, mover, obs);
+            }
+            if LONG {
+                if at.lap > MAX_LAPS {
                     return Sown::Endless;
                 }
+                let lanes = at.lanes;
                 let words = if laps.is_some() { [lanes as u64, (lanes >> 64) as u64, 0] } else { self.words() };
-                if cycle.repeats(self.lap_state(words, pit)) {
+                if cycle.repeats(self.lap_state(words, at.pit)) {
                     return Sown::Endless;
                 }
             }
-            obs.lift(pit as u8, hand, lap);
+            let (pit, hand) = (at.pit, at.hand);
+            obs.lift(pit as u8, hand, at.lap);
             let last = if let Some(laps) = laps {
-                let last = laps.sow(&mut lanes, pit, hand);
-                hand = lane(lanes, last);
+                let last = laps.sow(&mut at.lanes, pit, hand);
+                at.hand = lane(at.lanes, last);
                 last
             } else {
                 self.board[pit] = 0;
                 let last = self.sow_seeds(pit, hand, obs);
-                hand = self.board[last];
+                at.hand = self.board[last];
                 last
             };
-            if !relays[usize::from(hand)] {
+            if !relays[usize::from(at.hand)] {
                 if laps.is_some() {
-                    self.set_lanes(lanes);
+                    self.set_lanes(at.lanes);
                 }
                 let extra = games::stop(self, last, mover, obs) == LapEnd::ExtraMove;
                 return Sown::Done { extra };
             }
-            pit = last; // C-3
+            at.pit = last; // C-3
         }
+    }
+
+    /// [`Position::sow_laps`] from lap [`CYCLE_TEST_FROM`] on, with the cycle test: rare (a
+    /// move almost always ends sooner), so out of line.
+    #[cold]
+    #[inline(never)]
+    fn sow_long<O: Observer>(&mut self, at: At, laps: Option<&'static Laps>, mover: Side, obs: &mut O) -> Sown {
+        self.sow_laps::<O, true>(at, laps, mover, obs)
     }
 
     /// Drops the `hand` seeds lifted from `pit` one at a time into the pits after it, round the
@@ -198,7 +233,8 @@ impl Laps {
     /// Sows the `hand` seeds of `pit` on `lanes`: lifts them; whole rounds add one seed to every
     /// pit, the origin included (C-2), and the rest one to each pit after `pit`. No pit ever
     /// holds more than 98 seeds, so no lane carries into the next. Returns the pit of the last
-    /// seed.
+    /// seed. Inlined into every lap.
+    #[inline(always)]
     fn sow(&self, lanes: &mut u128, pit: usize, hand: u8) -> usize {
         let [[mut low, mut high], _] = halves(*lanes, 0);
         let rest = if usize::from(hand) < self.len {

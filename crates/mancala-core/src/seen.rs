@@ -134,11 +134,11 @@ impl Seen {
             // The slot's bits that differ from the key's: none but the count's in its own slot,
             // some of the stamp's in an empty one.
             let differ = self.slots[i] ^ key;
-            if differ & !COUNT == 0 {
-                return (i, true);
-            }
             if differ & STAMP != 0 {
                 return (i, false);
+            }
+            if differ & !COUNT == 0 {
+                return (i, true);
             }
             i = (i + 1) & mask;
         }

@@ -33,12 +33,14 @@ impl Playouts {
                 continue;
             };
             each(pos, m);
-            if next.stores() != pos.stores() {
-                self.seen.clear();
-            }
             core::mem::swap(&mut pos, &mut next);
             moves += 1;
-            self.count(pos);
+            if pos.stores() == next.stores() {
+                self.count(pos);
+            } else {
+                // A capture: no earlier position can repeat this one (C-6); its line starts anew.
+                self.seen.restart(pos);
+            }
         }
         moves
     }

@@ -41,6 +41,14 @@ impl Repetitions {
         self.seen.clear();
     }
 
+    /// Forgets the whole line and counts `pos` as its first position: what a capture does to
+    /// C-6's counts (stores only grow, so no earlier position can repeat a later one), without
+    /// a probe of the table it has just emptied.
+    #[inline]
+    pub fn restart(&mut self, pos: &Position) {
+        self.seen.restart(pos.placement_hash());
+    }
+
     /// Counts one more occurrence of `pos`; returns how many there have been.
     #[inline]
     pub fn add(&mut self, pos: &Position) -> u32 {
@@ -107,6 +115,16 @@ impl Seen {
             self.stamp = 1;
         }
         self.len = 0;
+    }
+
+    /// Forgets every hash but `hash`, counted once.
+    #[inline(always)]
+    pub(crate) fn restart(&mut self, hash: u64) {
+        self.clear();
+        let key = self.key(hash);
+        let home = self.home(key);
+        self.slots[home] = key | ONE;
+        self.len = 1;
     }
 
     /// What the slot of `hash` holds but its count.
@@ -243,6 +261,21 @@ mod tests {
         seen.forget(64);
         assert_eq!(seen.add(64), 2);
         assert_eq!(seen.add(0), 2);
+    }
+
+    /// C-6's line restarted (as by a capture): every hash forgotten but the one counted once,
+    /// and a hash of the same home slot probes past it.
+    #[test]
+    fn restarting_keeps_one_hash_counted_once() {
+        let mut seen = Seen::default();
+        for h in [1u64, 2, 3, 65, 2] {
+            seen.add(h);
+        }
+        seen.restart(65);
+        assert_eq!((seen.get(1), seen.get(2), seen.get(3), seen.get(65), seen.len), (0, 0, 0, 1, 1));
+        assert_eq!(seen.add(65), 2);
+        assert_eq!(seen.add(1), 1); // 1 and 65 share a home slot among 64
+        assert_eq!((seen.get(1), seen.get(65), seen.len), (1, 2, 2));
     }
 
     /// A count that falls to 0 leaves the table, and every other hash of its run stays found.

@@ -175,6 +175,12 @@ impl Position {
         ((a + b + c).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 
+    /// Whether no pit holds a seed: three words or-ed, no sum (every move of Mangala IV asks, MG-8).
+    pub(crate) fn board_is_empty(&self) -> bool {
+        let [a, b, c] = self.words();
+        a | b | c == 0
+    }
+
     /// The pit opposite `pit` (C-1).
     #[must_use]
     pub fn opposite(&self, pit: usize) -> usize {

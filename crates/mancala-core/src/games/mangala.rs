@@ -34,7 +34,7 @@ pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, ob
 /// MG-8: the game ends when the board is empty (before MG-7 could call it a
 /// game in which neither player can move).
 pub(super) fn check_board_empty<O: Observer>(pos: &mut Position, obs: &mut O) {
-    if pos.seeds_on_board() == 0 {
+    if pos.board_is_empty() {
         pos.finish(EndReason::BoardEmpty, obs); // MG-8
     }
 }

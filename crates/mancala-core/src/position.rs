@@ -339,6 +339,14 @@ impl Position {
         settle
     }
 
+    /// Leaves only the pits of `pits` sowable by the player to move, C-8 not applied to what is
+    /// left: for the tests of code that must handle a player whose every sowable pit is endless
+    /// (C-5), which random play all but never meets. Not a position of play.
+    #[doc(hidden)]
+    pub fn keep_sowable_for_tests(&mut self, pits: &[Pit]) {
+        self.sowable = PitSet(self.sowable.0 & pits.iter().fold(0, |set, &pit| set | 1 << pit));
+    }
+
     /// Whether a pit the player to move may sow is a legal move, not endless (C-5). Inlined as
     /// far as its lowest pit, whose first lap almost always stops: that proves it without sowing.
     #[inline]

@@ -359,7 +359,70 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_core::SplitMix64;
+    use crate::Tuned;
+    use crate::clock::NoClock;
+    use mancala_core::{BySide, Options, Setup, SplitMix64, Variant};
+
+    /// The score, principal variation and nodes of a search of `child` to `depth` for `mover`,
+    /// its parent's player, as a child at ply 1 of a game that began at the start.
+    fn child_search(child: &Position, mover: Side, depth: i32, defer: bool) -> (i32, Vec<u8>, u64) {
+        let mut s = Searcher::new(12);
+        s.defer_proofs = defer;
+        s.line.start(&[Position::new(child.variant(), *child.options())]);
+        let mut clock = NoClock;
+        let mut run = Run {
+            s: &mut s,
+            keys: Keys::of(child),
+            eval: &Tuned,
+            clock: &mut clock,
+            nodes: 0,
+            max_nodes: u64::MAX,
+            deadline: None,
+            next_check: 0,
+            stopped: false,
+            horizon: false,
+        };
+        run.s.pv_len[1] = 1;
+        let score = run.child_score(child, mover, depth, -INF, INF, 1);
+        (score, run.s.pv[1][1..run.s.pv_len[1]].to_vec(), run.nodes)
+    }
+
+    /// C-8 left to a searched child's expansion ([`Run::unproven`]): a child whose player has
+    /// sowable pits, every one endless (C-5), is searched as the position C-8 makes of it, as a
+    /// search that proves first searches it: the same score, line and nodes at depths 1 to 5. The
+    /// children are the core's endless fixtures with the player's other pits taken away (random
+    /// play all but never makes one): Sadeqa III's pit 3, where the game ends (SQ-5: the last
+    /// mover, North, takes the board), and Mangala IV's pit 7, where North passes (MG-7).
+    #[test]
+    fn a_child_whose_every_sowable_pit_is_endless_is_searched_as_c8_makes_it() {
+        let fixtures = [
+            (Variant::Sadeqa, vec![1, 0, 1, 2, 0, 1, 0, 1, 2, 1, 0, 2, 1, 0, 1, 0], [42, 41], Side::South, 3),
+            (Variant::Mangala, vec![4, 6, 5, 1, 0, 2, 4, 18, 1, 6, 5, 1, 6, 5], [6, 28], Side::North, 7),
+        ];
+        for (variant, board, [south, north], turn, pit) in fixtures {
+            let setup =
+                Setup { board, stores: BySide { south, north }, turn, ..Setup::new(variant, Options::default()) };
+            let mut child = Position::from_setup(&setup).expect("valid");
+            child.keep_sowable_for_tests(&[pit]);
+            let mut settled = child;
+            assert!(settled.settle_no_move(), "{child:?}");
+            let mover = turn.other();
+            for depth in 1..=5 {
+                let proven = if settled.is_over() {
+                    (terminal_score(&settled, mover), vec![], 0)
+                } else {
+                    child_search(&settled, mover, depth, false)
+                };
+                assert_eq!(child_search(&child, mover, depth, true), proven, "{variant:?} at depth {depth}");
+            }
+            if variant == Variant::Sadeqa {
+                assert_eq!(settled.stores(), BySide { south: 42, north: 54 });
+                assert_eq!(child_search(&child, mover, 3, true).0, crate::eval::WIN + 1200);
+            } else {
+                assert_eq!(settled.turn(), Side::South);
+            }
+        }
+    }
 
     /// The move order takes the children as a stable sort by decreasing order value puts them
     /// (equal values in index order), with values from few distinct ones to the extremes.

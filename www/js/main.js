@@ -54,30 +54,42 @@ function firstVisit(query) {
   return !asks && !languageProblems(query.get('lang')).length && readAutosave() === null;
 }
 
+/** Resolves once the page has painted (at once if it has). */
+function painted() {
+  if (performance.getEntriesByType('paint').length) return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
+
 async function main() {
   const query = new URLSearchParams(location.search);
+  const root = document.documentElement;
   // Embedding (`?embed=1`): no site chrome, no autosave of the host's visitor's
   // own game; `mode=view` shows a game to step through without playing. The
-  // class is set first, before anything is fetched.
+  // class is set before the first paint (index.html's early script), and again here.
   const embed = query.get('embed') === '1';
-  document.documentElement.classList.toggle('embed', embed);
+  root.classList.toggle('embed', embed);
+  // The engine (the first load's largest file) is fetched now, but on a first visit whose welcome
+  // the page shows from its first paint (`html.welcome`) only after that paint.
+  const engine = root.classList.contains('welcome') ? painted().then(() => initEngine()) : initEngine();
   const prefs = readPrefs();
   const wanted = [query.get('lang') ?? '', String(prefs.lang ?? ''), ...navigator.languages].filter(Boolean);
   const lang = pickLanguage(wanted);
   // A language whose texts cannot be fetched falls back to English (they travel with the site).
   // The embed API is fetched alongside, only for an embed (never part of the site's first load).
   const texts = loadMessages(lang).catch(() => loadMessages('en'));
-  const started = Promise.all([embed ? import('./embed.js') : null, initEngine()]);
+  const started = Promise.all([embed ? import('./embed.js') : null, engine]);
   const messages = await texts;
-  document.documentElement.lang = messages.lang;
+  root.lang = messages.lang;
   messages.apply(document);
-  // A first visit's welcome needs only the strings: it opens now, over "Loading the board…" (the
-  // largest paint of a first visit, not waiting for the engine); the board comes under it.
+  // A first visit's welcome needs only the strings: it opens now, over "Loading the board…", not
+  // waiting for the engine (the board comes under it), where the page may show it already; any
+  // other visit hides that one, in the same task.
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
   const welcome = !embed && firstVisit(query) ? openWelcome(dialog, messages, messages.games()) : null;
+  root.classList.remove('welcome');
   const [embedding] = await started;
   // Only now is the page styled and laid out (still unseen until its first frame): once, with its texts.
-  document.documentElement.classList.add('starting');
+  root.classList.add('starting');
   const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed, welcome });
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const www = fileURLToPath(new URL('../../www/', import.meta.url));
 
-test('index.html has a CSP of the site itself plus wasm-unsafe-eval and its one inline script\'s hash', () => {
+test("index.html has a CSP of the site itself plus wasm-unsafe-eval and its one inline script's hash", () => {
   const html = readFileSync(`${www}index.html`, 'utf8');
   // The one inline script (issue 14: before the first paint, it marks an embed and a first visit),
   // allowed by its hash alone, so no other text can run.

@@ -119,7 +119,7 @@ test('a welcome opened before the engine that the session does not take is close
     await route.continue();
   });
   await page.goto('./', { waitUntil: 'commit' });
-  await expect(page.locator('#start')).toBeVisible();
+  await expect(page.locator('#start[open]')).toBeVisible();
   // Another tab saves a game while this one waits for the engine: the session restores it.
   await page.evaluate(() => {
     const save = JSON.stringify({ format: 1, variant: 'anywoli', options: {}, moves: ['1'] });

@@ -54,10 +54,23 @@ function firstVisit(query) {
   return !asks && !languageProblems(query.get('lang')).length && readAutosave() === null;
 }
 
-/** Resolves once the page has painted (at once if it has). */
+/**
+ * Resolves once the page's first contentful paint is on screen (at once if it is), or after a
+ * second at the latest (a page opened in a background tab paints nothing).
+ * @returns {Promise<void>}
+ */
 function painted() {
-  if (performance.getEntriesByType('paint').length) return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) done();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(done, 1000);
+  });
 }
 
 async function main() {
@@ -69,8 +82,9 @@ async function main() {
   const embed = query.get('embed') === '1';
   root.classList.toggle('embed', embed);
   // The engine (the first load's largest file) is fetched now, but on a first visit whose welcome
-  // the page shows from its first paint (`html.welcome`) only after that paint.
-  const engine = root.classList.contains('welcome') ? painted().then(() => initEngine()) : initEngine();
+  // the page shows from its first paint (`html.welcome`) only once that paint is on screen.
+  const shown = root.classList.contains('welcome') ? painted() : null;
+  const engine = shown ? shown.then(() => initEngine()) : initEngine();
   const prefs = readPrefs();
   const wanted = [query.get('lang') ?? '', String(prefs.lang ?? ''), ...navigator.languages].filter(Boolean);
   const lang = pickLanguage(wanted);
@@ -85,6 +99,9 @@ async function main() {
   // waiting for the engine (the board comes under it), where the page may show it already; any
   // other visit hides that one, in the same task.
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
+  // Opened, the welcome is laid out anew in the top layer: not before its first paint is on screen,
+  // which then counts as the page's largest paint (Chromium forgets a paint whose boxes are gone).
+  if (shown) await shown;
   const welcome = !embed && firstVisit(query) ? openWelcome(dialog, messages, messages.games()) : null;
   root.classList.remove('welcome');
   const [embedding] = await started;

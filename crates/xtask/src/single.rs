@@ -118,6 +118,8 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
                 el.set_attribute("href", &format!("data:{mime};base64,{}", base64(&read(&href)?)))?;
             }
             "modulepreload" | "preload" | "manifest" | "apple-touch-icon" => el.remove(),
+            // Render-blocking until an element of the page is parsed: it loads nothing.
+            "expect" => {}
             _ => return Err(format!("cannot inline <link rel=\"{rel}\">").into()),
         }
         if matches!(rel.as_str(), "stylesheet" | "icon" | "modulepreload" | "preload") {
@@ -244,6 +246,7 @@ mod tests {
             <link rel=\"manifest\" href=\"manifest.webmanifest\">\n  \
             <link rel=\"stylesheet\" href=\"css/app.css\">\n  \
             <link rel=\"modulepreload\" href=\"js/app.js\">\n  \
+            <link rel=\"expect\" href=\"#b\" blocking=\"render\">\n  \
             <script>early()</script>\n  \
             <script type=\"module\" src=\"js/main.js\"></script>\n</head>\n\
             <body><a href=\"#b\">skip</a></body>\n</html>\n";
@@ -252,7 +255,7 @@ mod tests {
             page.html,
             "<!doctype html>\n<html>\n<head>\n  <!--@CSP@-->\n  \
              <link rel=\"icon\" href=\"data:image/svg+xml;base64,PHN2Zy8+\" type=\"image/svg+xml\">\n  \
-             <style>\nbody { margin: 0; }\n</style>\n  <script>early()</script>\n</head>\n<body><a href=\"#b\">skip</a></body>\n</html>\n"
+             <style>\nbody { margin: 0; }\n</style>\n  <link rel=\"expect\" href=\"#b\" blocking=\"render\">\n  <script>early()</script>\n</head>\n<body><a href=\"#b\">skip</a></body>\n</html>\n"
         );
         assert_eq!(page.entry, "js/main.js");
         assert_eq!(page.styles, ["\nbody { margin: 0; }\n"]);

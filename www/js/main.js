@@ -54,59 +54,30 @@ function firstVisit(query) {
   return !asks && !languageProblems(query.get('lang')).length && readAutosave() === null;
 }
 
-/**
- * Resolves once the page's first contentful paint is on screen (at once if it is), or after a
- * second at the latest (a page opened in a background tab paints nothing).
- * @returns {Promise<void>}
- */
-function painted() {
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      resolve();
-    };
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length) done();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    setTimeout(done, 1000);
-  });
-}
-
 async function main() {
   const query = new URLSearchParams(location.search);
-  const root = document.documentElement;
   // Embedding (`?embed=1`): no site chrome, no autosave of the host's visitor's
   // own game; `mode=view` shows a game to step through without playing. The
-  // class is set before the first paint (index.html's early script), and again here.
+  // class is set first, before anything is fetched.
   const embed = query.get('embed') === '1';
-  root.classList.toggle('embed', embed);
-  // The engine (the first load's largest file) is fetched now, but on a first visit whose welcome
-  // the page shows from its first paint (`html.welcome`) only once that paint is on screen.
-  const shown = root.classList.contains('welcome') ? painted() : null;
-  const engine = shown ? shown.then(() => initEngine()) : initEngine();
+  document.documentElement.classList.toggle('embed', embed);
   const prefs = readPrefs();
   const wanted = [query.get('lang') ?? '', String(prefs.lang ?? ''), ...navigator.languages].filter(Boolean);
   const lang = pickLanguage(wanted);
   // A language whose texts cannot be fetched falls back to English (they travel with the site).
   // The embed API is fetched alongside, only for an embed (never part of the site's first load).
   const texts = loadMessages(lang).catch(() => loadMessages('en'));
-  const started = Promise.all([embed ? import('./embed.js') : null, engine]);
+  const started = Promise.all([embed ? import('./embed.js') : null, initEngine()]);
   const messages = await texts;
-  root.lang = messages.lang;
+  document.documentElement.lang = messages.lang;
   messages.apply(document);
-  // A first visit's welcome needs only the strings: it opens now, over "Loading the board…", not
-  // waiting for the engine (the board comes under it), where the page may show it already; any
-  // other visit hides that one, in the same task.
+  // A first visit's welcome needs only the strings: it opens now, over "Loading the board…" (the
+  // largest paint of a first visit, not waiting for the engine); the board comes under it.
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
-  // Opened, the welcome is laid out anew in the top layer: not before its first paint is on screen,
-  // which then counts as the page's largest paint (Chromium forgets a paint whose boxes are gone).
-  if (shown) await shown;
   const welcome = !embed && firstVisit(query) ? openWelcome(dialog, messages, messages.games()) : null;
-  root.classList.remove('welcome');
   const [embedding] = await started;
   // Only now is the page styled and laid out (still unseen until its first frame): once, with its texts.
-  root.classList.add('starting');
+  document.documentElement.classList.add('starting');
   const app = createApp(document, { messages, viewOnly: embed && query.get('mode') === 'view', persist: !embed, welcome });
   const forget = () => {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);

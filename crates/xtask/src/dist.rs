@@ -79,8 +79,6 @@ pub fn build() -> Result<Build> {
     let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
     let (entry, mut first_load) = single::write(&fresh, &esbuild, &page, &worker)?; // not precached (issue 6)
     first_load.extend(bundle(&fresh, &esbuild, &entry)?);
-    // The page's wasm, fetched by main.js (no tag names it: it is not preloaded).
-    first_load.push(format!("{page}_bg.wasm"));
     tables(&fresh.join(TABLES))?;
     let build = describe(&fresh, Some(first_load))?;
     swap_in(&fresh, &dist_dir())?;
@@ -177,11 +175,9 @@ fn game_texts(dir: &Path) -> Result {
 }
 
 /// Writes the English strings (`i18n/en.json`, their one source) into `site`'s `index.html`: each
-/// `[data-i18n]` element's text and each `[data-i18n-attr="attr:key;…"]` attribute, and the first
-/// visit's welcome cards into `#start-games` ([`welcome_cards`]). The page's first paint reads as
-/// the page will, and English applied at start changes nothing in it (nothing restyled); a key
-/// without an English string fails the build, and so does an inline script whose hash is not in
-/// the page's CSP.
+/// `[data-i18n]` element's text and each `[data-i18n-attr="attr:key;…"]` attribute. The page's
+/// first paint reads as the page will, and English applied at start changes nothing in it (nothing
+/// restyled); a key without an English string fails the build.
 fn english_page(site: &Path) -> Result {
     use lol_html::html_content::ContentType;
     use lol_html::{RewriteStrSettings, element, rewrite_str};
@@ -191,7 +187,6 @@ fn english_page(site: &Path) -> Result {
         let found = key.split('.').try_fold(&en, |node, part| node.get(part)).and_then(serde_json::Value::as_str);
         found.map(str::to_owned).ok_or_else(|| format!("index.html: no English string \"{key}\" in i18n/en.json"))
     };
-    let cards = welcome_cards(&en, &english).map_err(|e| util::anyhow!("{e}"))?;
     let texts = element!("[data-i18n]", |el| {
         el.set_inner_content(&english(&el.get_attribute("data-i18n").unwrap_or_default())?, ContentType::Text);
         Ok(())
@@ -204,49 +199,13 @@ fn english_page(site: &Path) -> Result {
         }
         Ok(())
     });
-    let welcome = element!("#start-games", |el| {
-        el.set_inner_content(&cards, ContentType::Html);
-        Ok(())
-    });
     let path = site.join("index.html");
     let html = std::fs::read_to_string(&path).at(&path)?;
-    for script in html.split("<script>").skip(1).filter_map(|s| s.split("</script>").next()) {
-        let hash = single::csp_hash(script);
-        if !html.contains(&hash) {
-            return fail(format_args!("index.html: its CSP's script-src lacks {hash}, the hash of its inline script"));
-        }
-    }
-    let settings = [texts, attributes, welcome]
+    let settings = [texts, attributes]
         .into_iter()
         .fold(RewriteStrSettings::new(), RewriteStrSettings::append_element_content_handler);
     let out = rewrite_str(&html, settings).map_err(|e| util::anyhow!("{e}"))?;
     std::fs::write(&path, out).at(&path)
-}
-
-/// How [`english_page`] finds an English string: the string, or why there is none.
-type Strings<'a> = &'a dyn Fn(&str) -> std::result::Result<String, String>;
-
-/// The first visit's welcome cards in English, as `openWelcome` (www/js/welcome.js) builds them
-/// from the strings' [`GAMES`] section, so that the page shows them from its first paint
-/// (first-load.spec checks that the two agree).
-fn welcome_cards(en: &serde_json::Value, english: Strings) -> std::result::Result<String, String> {
-    let escape =
-        |text: &str| text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
-    let mut cards = String::new();
-    for (id, text) in en[GAMES].as_object().into_iter().flatten() {
-        let field = |k: &str| escape(text[k].as_str().unwrap_or_default());
-        let name = text["name"].as_str().unwrap_or(id);
-        let (id, facts, region) = (escape(id), field("summary"), field("region"));
-        cards += &format!("<li class=\"start-card\" data-variant=\"{id}\"><h3 class=\"name\">{}</h3>", escape(name));
-        cards += &format!("<p class=\"facts\">{facts}</p><p class=\"region\">{region}</p><div class=\"row\">");
-        for (mode, class) in [("computer", " class=\"primary\""), ("two", "")] {
-            let label = escape(&english(&format!("start.{mode}Game"))?.replace("{game}", name));
-            let said = escape(&english(&format!("start.{mode}"))?);
-            cards += &format!("<button{class} type=\"button\" value=\"{mode}\" aria-label=\"{label}\">{said}</button>");
-        }
-        cards += "</div></li>";
-    }
-    Ok(cards)
 }
 
 /// Runs wasm-opt (npm `binaryen`) over `wasm` in place, its results kept by input hash.
@@ -412,36 +371,6 @@ mod tests {
         // A key with no English string (or a plural object) fails.
         std::fs::write(dir.join("index.html"), "<p data-i18n=\"n\"></p>").unwrap();
         assert!(english_page(&dir).unwrap_err().to_string().contains("no English string \"n\""));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn writes_the_welcome_cards_and_checks_the_inline_script() {
-        let dir = std::env::temp_dir().join(format!("xtask-welcome-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("i18n")).unwrap();
-        let start =
-            r#""start": {"computer": "PC", "two": "Two", "computerGame": "{game} vs PC", "twoGame": "{game} for two"}"#;
-        let games = r#""games": {"b-game": {"name": "B & C", "summary": "S", "region": "R"}, "a-game": {"name": "A"}}"#;
-        std::fs::write(dir.join("i18n/en.json"), format!("{{{start}, {games}}}")).unwrap();
-        let csp = single::csp_hash("go()");
-        let page = format!("<meta content=\"script-src {csp}\"><script>go()</script><ul id=\"start-games\">old</ul>");
-        std::fs::write(dir.join("index.html"), &page).unwrap();
-        english_page(&dir).unwrap();
-        let card = |id: &str, name: &str, rest: &str| {
-            format!(
-                "<li class=\"start-card\" data-variant=\"{id}\"><h3 class=\"name\">{name}</h3>{rest}<div class=\"row\">\
-                 <button class=\"primary\" type=\"button\" value=\"computer\" aria-label=\"{name} vs PC\">PC</button>\
-                 <button type=\"button\" value=\"two\" aria-label=\"{name} for two\">Two</button></div></li>"
-            )
-        };
-        let cards = card("b-game", "B &amp; C", "<p class=\"facts\">S</p><p class=\"region\">R</p>")
-            + &card("a-game", "A", "<p class=\"facts\"></p><p class=\"region\"></p>");
-        let written = std::fs::read_to_string(dir.join("index.html")).unwrap();
-        assert_eq!(written, page.replace(">old<", &format!(">{cards}<")), "in the strings' order, escaped");
-        std::fs::write(dir.join("index.html"), page.replace("go()</script>", "went()</script>")).unwrap();
-        let stale = english_page(&dir).unwrap_err().to_string();
-        assert!(stale.contains(&format!("lacks {}", single::csp_hash("went()"))), "{stale}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -9,8 +9,7 @@
 //! the worker's and the file carries one wasm, not two. The
 //! injected [`RUNTIME`] stands in for `fetch` (the inlined i18n texts) and `Worker` (a Blob of the
 //! script's own text). Stylesheets become `<style>` elements and the favicon a `data:` URL; the
-//! Content-Security-Policy allows exactly the inlined scripts (the bundle and the page's own early
-//! script, kept as it is) and styles (by hash),
+//! Content-Security-Policy allows exactly the inlined script and styles (by hash),
 //! `'wasm-unsafe-eval'` and `blob:` workers.
 
 use std::cell::RefCell;
@@ -57,11 +56,10 @@ pub fn write(site: &Path, esbuild: &Path, glue: &str, worker_glue: &str) -> Resu
     }
     let script = format!("\n{script}");
     let styles: Vec<String> = page.styles.iter().map(|s| csp_hash(s)).collect();
-    let scripts: Vec<String> = page.scripts.iter().chain([&script]).map(|s| csp_hash(s)).collect();
     let csp = format!(
         "default-src 'none'; script-src {} 'wasm-unsafe-eval'; style-src {}; img-src data:; worker-src blob:; \
          base-uri 'none'; form-action 'none'",
-        scripts.join(" "),
+        csp_hash(&script),
         styles.join(" ")
     );
     let meta_tag = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">");
@@ -83,8 +81,6 @@ struct Page {
     entry: String,
     /// Every `<style>` element's text, for the CSP.
     styles: Vec<String>,
-    /// The page's own inline scripts' texts (kept), for the CSP.
-    scripts: Vec<String>,
     /// What the tags load: the page, stylesheets, icons, preloads.
     loads: Vec<String>,
 }
@@ -93,13 +89,8 @@ struct Page {
 /// marks its CSP for [`CSP_MARK`] (lol_html rewrites the tags); any other tag that refers to a
 /// file fails, since the single file could not load it.
 fn scan_page(site: &Path, html: &str) -> Result<Page> {
-    let page = RefCell::new(Page {
-        html: String::new(),
-        entry: String::new(),
-        styles: Vec::new(),
-        scripts: Vec::new(),
-        loads: vec![PAGE.into()],
-    });
+    let page =
+        RefCell::new(Page { html: String::new(), entry: String::new(), styles: Vec::new(), loads: vec![PAGE.into()] });
     let read = |href: &str| std::fs::read(site.join(href)).map_err(|e| format!("{href}: {e}"));
     let links = element!("link", |el| {
         let (rel, href) = (el.get_attribute("rel").unwrap_or_default(), el.get_attribute("href").unwrap_or_default());
@@ -118,8 +109,6 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
                 el.set_attribute("href", &format!("data:{mime};base64,{}", base64(&read(&href)?)))?;
             }
             "modulepreload" | "preload" | "manifest" | "apple-touch-icon" => el.remove(),
-            // Render-blocking until an element of the page is parsed: it loads nothing.
-            "expect" => {}
             _ => return Err(format!("cannot inline <link rel=\"{rel}\">").into()),
         }
         if matches!(rel.as_str(), "stylesheet" | "icon" | "modulepreload" | "preload") {
@@ -127,7 +116,7 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
         }
         Ok(())
     });
-    let script = element!("script[src]", |el| {
+    let script = element!("script", |el| {
         let mut page = page.borrow_mut();
         match (el.get_attribute("type").as_deref(), el.get_attribute("src")) {
             (Some("module"), Some(src)) if page.entry.is_empty() => page.entry = src.trim_start_matches("./").into(),
@@ -136,18 +125,9 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
         el.remove();
         Ok(())
     });
-    let script_text = text!("script[src]", |t| match t.as_str().trim().is_empty() {
+    let script_text = text!("script", |t| match t.as_str().trim().is_empty() {
         true => Ok(()),
         false => Err("the module script must be empty".into()),
-    });
-    // An inline script stays; its text (in chunks) is hashed for the CSP.
-    let inline = element!("script:not([src])", |_| {
-        page.borrow_mut().scripts.push(String::new());
-        Ok(())
-    });
-    let inline_text = text!("script:not([src])", |t| {
-        page.borrow_mut().scripts.last_mut().ok_or("script text outside a script")?.push_str(t.as_str());
-        Ok(())
     });
     let csp = element!("meta[http-equiv]", |el| {
         if el.get_attribute("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-security-policy")) {
@@ -163,7 +143,7 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
             false => Err(format!("<{} …{url}…> refers to a file that is not inlined", el.tag_name()).into()),
         }
     });
-    let settings = [links, script, script_text, inline, inline_text, csp, others]
+    let settings = [links, script, script_text, csp, others]
         .into_iter()
         .fold(RewriteStrSettings::new(), RewriteStrSettings::append_element_content_handler);
     let out = rewrite_str(html, settings).map_err(|e| util::anyhow!("{PAGE}: {e}"))?;
@@ -214,7 +194,7 @@ fn bundle(site: &Path, esbuild: &Path, glue: &str, entry: &str) -> Result<String
 }
 
 /// A CSP source for `text`: `'sha256-<base64>'`.
-pub(crate) fn csp_hash(text: &str) -> String {
+fn csp_hash(text: &str) -> String {
     format!("'sha256-{}'", base64(&sha2::Sha256::digest(text.as_bytes())))
 }
 
@@ -246,8 +226,6 @@ mod tests {
             <link rel=\"manifest\" href=\"manifest.webmanifest\">\n  \
             <link rel=\"stylesheet\" href=\"css/app.css\">\n  \
             <link rel=\"modulepreload\" href=\"js/app.js\">\n  \
-            <link rel=\"expect\" href=\"#b\" blocking=\"render\">\n  \
-            <script>early()</script>\n  \
             <script type=\"module\" src=\"js/main.js\"></script>\n</head>\n\
             <body><a href=\"#b\">skip</a></body>\n</html>\n";
         let page = scan_page(&dir, html).unwrap();
@@ -255,11 +233,10 @@ mod tests {
             page.html,
             "<!doctype html>\n<html>\n<head>\n  <!--@CSP@-->\n  \
              <link rel=\"icon\" href=\"data:image/svg+xml;base64,PHN2Zy8+\" type=\"image/svg+xml\">\n  \
-             <style>\nbody { margin: 0; }\n</style>\n  <link rel=\"expect\" href=\"#b\" blocking=\"render\">\n  <script>early()</script>\n</head>\n<body><a href=\"#b\">skip</a></body>\n</html>\n"
+             <style>\nbody { margin: 0; }\n</style>\n</head>\n<body><a href=\"#b\">skip</a></body>\n</html>\n"
         );
         assert_eq!(page.entry, "js/main.js");
         assert_eq!(page.styles, ["\nbody { margin: 0; }\n"]);
-        assert_eq!(page.scripts, ["early()"]);
         assert_eq!(page.loads, ["index.html", "favicon.svg", "css/app.css", "js/app.js"]);
         assert!(scan_page(&dir, "<img src=\"x.png\"></body>").is_err());
         assert!(scan_page(&dir, "<script src=\"a.js\"></script></body>").is_err());

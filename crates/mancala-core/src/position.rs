@@ -261,8 +261,7 @@ impl Position {
     /// relaying games have endless moves, and a move whose first lap stops is
     /// none, which its last pit tells without sowing.
     fn is_endless(&self, pit: usize) -> bool {
-        self.rules.relay && !self.first_lap_stops(pit) && { *self }.sow(pit, self.turn, &mut NoObserver)
-            == Sown::Endless
+        self.rules.relay && !self.first_lap_stops(pit) && { *self }.sow(pit, &mut NoObserver) == Sown::Endless
     }
 
     /// Whether the lap sown from `pit` surely stops the move: its hand does
@@ -453,7 +452,7 @@ impl Position {
                 self.finish(EndReason::Split, obs);
                 return Sown::Done { extra: false };
             }
-            Move::Sow(pit) => self.sow(usize::from(pit), mover, obs),
+            Move::Sow(pit) => self.sow(usize::from(pit), obs),
         };
         if let Sown::Done { extra } = sown {
             self.last_mover = Some(mover);

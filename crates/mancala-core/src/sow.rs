@@ -61,15 +61,15 @@ impl Brent {
 }
 
 impl Position {
-    /// Sows from `from` for `mover` until the move ends, in place. On
+    /// Sows from `from` for the player to move until the move ends, in place. On
     /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
-    pub(crate) fn sow<O: Observer>(&mut self, from: usize, mover: Side, obs: &mut O) -> Sown {
+    pub(crate) fn sow<O: Observer>(&mut self, from: usize, obs: &mut O) -> Sown {
         // Seed by seed for an observer that watches them, or where fours made on the way are
         // captured (AW-4); else whole laps at once by the board's lap table, on its pits held
         // as one word from lap to lap (written back when the move stops).
         let laps = if O::SEEDS || self.rules.mid_sow_fours { None } else { Laps::of(self.len()) };
         let at = At { pit: from, hand: self.board[from], lanes: self.lanes(), lap: 0 };
-        self.sow_laps::<O, false>(at, laps, mover, obs)
+        self.sow_laps::<O, false>(at, laps, obs)
     }
 
     /// Sows the laps of a move from `at` until it ends: the first [`CYCLE_TEST_FROM`] laps with
@@ -80,7 +80,6 @@ impl Position {
         &mut self,
         mut at: At,
         laps: Option<&'static Laps>,
-        mover: Side,
         obs: &mut O,
     ) -> Sown {
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
@@ -89,7 +88,7 @@ impl Position {
         loop {
             at.lap += 1;
             if !LONG && at.lap >= CYCLE_TEST_FROM {
-                return self.sow_long(at, laps, mover, obs);
+                return self.sow_long(at, laps, obs);
             }
             if LONG {
                 if at.lap > MAX_LAPS {
@@ -117,7 +116,8 @@ impl Position {
                 if laps.is_some() {
                     self.set_lanes(at.lanes);
                 }
-                let extra = games::stop(self, last, mover, obs) == LapEnd::ExtraMove;
+                // The mover is the player to move: a sowing does not hand the turn on.
+                let extra = games::stop(self, last, self.turn, obs) == LapEnd::ExtraMove;
                 return Sown::Done { extra };
             }
             at.pit = last; // C-3
@@ -128,8 +128,8 @@ impl Position {
     /// move almost always ends sooner), so out of line.
     #[cold]
     #[inline(never)]
-    fn sow_long<O: Observer>(&mut self, at: At, laps: Option<&'static Laps>, mover: Side, obs: &mut O) -> Sown {
-        self.sow_laps::<O, true>(at, laps, mover, obs)
+    fn sow_long<O: Observer>(&mut self, at: At, laps: Option<&'static Laps>, obs: &mut O) -> Sown {
+        self.sow_laps::<O, true>(at, laps, obs)
     }
 
     /// Drops the `hand` seeds lifted from `pit` one at a time into the pits after it, round the

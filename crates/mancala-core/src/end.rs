@@ -76,11 +76,11 @@ pub struct End {
 
 impl Position {
     /// MG-7 and AW-2: pass; if the other player cannot move either, the game
-    /// ends as by repetition.
-    pub(crate) fn pass_or_stalemate<O: Observer>(&mut self, obs: &mut O) {
+    /// ends as by repetition. `occupied` is the board's [`Position::occupied`].
+    pub(crate) fn pass_or_stalemate<O: Observer>(&mut self, occupied: u32, obs: &mut O) {
         obs.pass(self.turn);
         self.turn = self.turn.other();
-        if !self.can_move() {
+        if !self.can_move(occupied) {
             self.settle_own_rows(obs);
             self.finish(EndReason::NoMove, obs);
         }

@@ -234,7 +234,7 @@ impl Position {
     }
 
     /// The pits that hold seeds, found eight pits at a time.
-    fn occupied(&self) -> u32 {
+    pub(crate) fn occupied(&self) -> u32 {
         let [a, b, c] = self.words();
         let first16 = PitSet::nonzero_bytes(a) | PitSet::nonzero_bytes(b) << 8;
         if self.len() > 16 { first16 | PitSet::nonzero_bytes(c) << 16 } else { first16 }
@@ -247,11 +247,11 @@ impl Position {
     }
 
     /// The pits `side` may sow by every rule but C-5, which only sowing tells:
-    /// their occupied pits, feeding when AM-4 asks (all of them under MG-4's
-    /// forced play: the first that is not endless is the move). Inlined: it hands on every turn.
+    /// their occupied pits (of `occupied`, [`Position::occupied`]), feeding when AM-4 asks (all
+    /// of them under MG-4's forced play: the first that is not endless is the move). Inlined: it
+    /// hands on every turn.
     #[inline(always)]
-    fn sowable(&self, side: Side) -> PitSet {
-        let occupied = self.occupied();
+    fn sowable(&self, occupied: u32, side: Side) -> PitSet {
         let theirs = PitSet(occupied & self.row_pits(side.other()));
         games::feeding(self, side, PitSet(occupied & self.row_pits(side)), theirs)
     }
@@ -311,11 +311,12 @@ impl Position {
         next.apply(m, prove, &mut NoObserver) != Sown::Endless
     }
 
-    /// Whether the player to move has a legal move (C-8), keeping the pits they may sow.
+    /// Whether the player to move has a legal move (C-8), keeping the pits they may sow; the
+    /// occupied pits are `occupied` ([`Position::occupied`]: a pass leaves them as they were).
     /// Inlined: a pass asks it (a quarter of Mangala IV's playout moves end in one).
-    #[inline]
-    pub(crate) fn can_move(&mut self) -> bool {
-        self.sowable = self.sowable(self.turn);
+    #[inline(always)]
+    pub(crate) fn can_move(&mut self, occupied: u32) -> bool {
+        self.sowable = self.sowable(occupied, self.turn);
         self.proves_move()
     }
 
@@ -323,7 +324,7 @@ impl Position {
     /// end. For a position made without proving (`child`) whose sowable pits all turned out
     /// endless (C-5).
     pub(crate) fn no_legal_move(&mut self) {
-        games::no_move(self, &mut NoObserver);
+        games::no_move(self, self.occupied(), &mut NoObserver);
     }
 
     /// Applies the game's rule for a player to move who has no legal move (C-8) to a position
@@ -474,10 +475,11 @@ impl Position {
         if extra {
             obs.extra_move(mover);
         }
-        self.sowable = self.sowable(self.turn);
+        let occupied = self.occupied();
+        self.sowable = self.sowable(occupied, self.turn);
         let can_move = if prove { self.proves_move() } else { !self.sowable.is_empty() };
         if !can_move {
-            games::no_move(self, obs);
+            games::no_move(self, occupied, obs); // the pass works out the pits from `occupied`
         }
     }
 }

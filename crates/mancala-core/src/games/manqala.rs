@@ -54,11 +54,11 @@ fn reaches(pos: &Position, side: Side, pit: usize) -> bool {
 
 /// AM-6 and AM-7: an empty row passes; an opponent who cannot be fed takes
 /// every seed left.
-pub(super) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
+pub(super) fn no_move<O: Observer>(pos: &mut Position, occupied: u32, obs: &mut O) {
     if pos.row_is_empty(pos.turn) {
         obs.pass(pos.turn);
         pos.turn = pos.turn.other();
-        if pos.can_move() {
+        if pos.can_move(occupied) {
             return;
         }
     }

@@ -67,12 +67,12 @@ pub(crate) fn feeding(pos: &Position, side: Side, pits: PitSet, theirs: PitSet) 
 }
 
 /// Applies the game's rule when the player to move has no legal move (C-8);
-/// ends the game or passes.
-pub(crate) fn no_move<O: Observer>(pos: &mut Position, obs: &mut O) {
+/// ends the game or passes. `occupied` is the board's [`Position::occupied`].
+pub(crate) fn no_move<O: Observer>(pos: &mut Position, occupied: u32, obs: &mut O) {
     match pos.variant {
-        Variant::Mangala | Variant::Anywoli => pos.pass_or_stalemate(obs),
+        Variant::Mangala | Variant::Anywoli => pos.pass_or_stalemate(occupied, obs),
         Variant::Sadeqa => sadeqa::no_move(pos, obs),
-        Variant::Manqala => manqala::no_move(pos, obs),
+        Variant::Manqala => manqala::no_move(pos, occupied, obs),
     }
 }
 

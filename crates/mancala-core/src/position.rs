@@ -479,7 +479,9 @@ impl Position {
         self.sowable = self.sowable(occupied, self.turn);
         let can_move = if prove { self.proves_move() } else { !self.sowable.is_empty() };
         if !can_move {
-            games::no_move(self, occupied, obs); // the pass works out the pits from `occupied`
+            // Unproven, the pits just found are still the board's; a proof found them anew (the
+            // search's moves then keep no register for them across it).
+            games::no_move(self, if prove { self.occupied() } else { occupied }, obs);
         }
     }
 }

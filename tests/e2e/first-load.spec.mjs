@@ -5,7 +5,7 @@
 // come with the strings, copied there by `cargo xtask dist`, and it opens before the engine is in).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { idle, lookAround, ready } from './game-helpers.mjs';
+import { holdWasm, idle, lookAround, ready } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -52,13 +52,7 @@ test('a share link loads no rules text; the rules panel fetches its language\'s 
 test('a first visit\'s welcome opens before the engine is in, its cards\' texts in the strings: no rules file fetched', async ({ page }) => {
   const seen = rulesRequests(page);
   // The engine is held back: the welcome needs only the strings.
-  /** @type {() => void} */
-  let release = () => {};
-  const held = new Promise((resolve) => (release = () => resolve(undefined)));
-  await page.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.goto('./?lang=it', { waitUntil: 'commit' });
   await expect(page.locator('#start')).toBeVisible();
   const cards = page.locator('#start .start-card');
@@ -111,13 +105,7 @@ const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAni
 
 test('a welcome opened before the engine that the session does not take is closed: the game saved meanwhile is shown', async ({ page }) => {
   await countWelcomes(page);
-  /** @type {() => void} */
-  let release = () => {};
-  const held = new Promise((resolve) => (release = () => resolve(undefined)));
-  await page.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.goto('./', { waitUntil: 'commit' });
   await expect(page.locator('#start')).toBeVisible();
   // Another tab saves a game while this one waits for the engine: the session restores it.

@@ -36,6 +36,22 @@ export async function lookAround(page) {
   if (await page.locator('#start[open]').count()) await page.locator('#start-close').click();
 }
 
+/**
+ * Holds every wasm request back, as a slow network would, until the returned function is called.
+ * @param {Page} page
+ * @returns {Promise<() => void>} releases the held requests
+ */
+export async function holdWasm(page) {
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((resolve) => (release = () => resolve(undefined)));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** @param {Page} page */
 export async function ready(page) {
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });

@@ -7,7 +7,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { GAMES, clickPit, idle, open, ready } from './game-helpers.mjs';
+import { GAMES, clickPit, holdWasm, idle, open, ready } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -367,13 +367,7 @@ test.describe('issue 14: nothing seen moves while the page loads (CLS ≤ 0.02)'
         const page = await context.newPage();
         // The engine is held back until the page has painted what it has without it, as a slow
         // network would: then every shift the start makes is one a reader sees.
-        /** @type {() => void} */
-        let release = () => {};
-        const held = new Promise((resolve) => (release = () => resolve(undefined)));
-        await page.route('**/*.wasm', async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdWasm(page);
         await page.goto(url, { waitUntil: 'commit' });
         await page.waitForFunction(() => document.readyState !== 'loading');
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

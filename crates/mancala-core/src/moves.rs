@@ -227,6 +227,7 @@ impl PitSet {
     /// How many pits, for a set within the first sixteen (a row's pits counted from its first,
     /// [`PitSet::counted_from`]): two byte-table reads (the portable x86-64 build has no population count).
     pub(crate) fn len(self) -> u32 {
+        debug_assert!(self.0 >> 16 == 0, "a set beyond the first sixteen pits: {:#x}", self.0);
         let [a, b, _, _] = self.0.to_le_bytes();
         u32::from(BYTE_POP[usize::from(a)] + BYTE_POP[usize::from(b)])
     }
@@ -245,6 +246,7 @@ impl PitSet {
     /// guesses): the byte that holds it, found by comparing `i` with the pits of the low byte, then
     /// that byte's `i`-th bit by a table.
     pub(crate) fn nth(self, i: u32) -> usize {
+        debug_assert!(self.0 >> 16 == 0, "a set beyond the first sixteen pits: {:#x}", self.0);
         let [a, b, _, _] = self.0.to_le_bytes();
         let below_b = u32::from(BYTE_POP[usize::from(a)]);
         let high = i >= below_b;

@@ -241,6 +241,9 @@ test('embedded view mode: no chrome, no play, steps through the moves, saves not
   }
   await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Undo' }).click();
+  // The undos are clicks like the redos: the board shows ply 0 once the last is applied.
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '0');
+  await idle(page);
   expect((await shown(page)).board).toEqual(start);
   expect(await page.evaluate(() => localStorage.getItem('mancala-atlas:game'))).toBeNull();
 });

@@ -173,7 +173,7 @@ impl Searcher {
             horizon: false,
         };
         let mover = root.turn();
-        let n = run.children(&root, 0);
+        let (n, _) = run.children(&root, 0, NO_PIT);
         let mut moves = Vec::with_capacity(n);
         for i in 0..n {
             run.settle(0, i);

@@ -45,6 +45,9 @@ impl Order {
     }
 }
 
+/// No child's index (a row has at most 12 pits).
+const NO_INDEX: usize = 12;
+
 /// One search in progress.
 pub(super) struct Run<'a, E: Evaluate + ?Sized> {
     pub(super) s: &'a mut Searcher,
@@ -80,20 +83,26 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
     /// child's player can move (C-8) is proven only for the children the search reaches
     /// ([`Run::settle`]; a child searched further, by its own children: [`Run::unproven`]): most
     /// are cut off, valued for the move order only, and a child whose player has sowable pits
-    /// but no legal move (every one endless) is all but unknown.
-    pub(super) fn children(&mut self, pos: &Position, ply: usize) -> usize {
+    /// but no legal move (every one endless) is all but unknown. Also returns the index of the
+    /// child of `tt_pit` (the table's move), if there is one: found on the way by a conditional
+    /// move, not by a second loop whose exit the processor would have to guess.
+    pub(super) fn children(&mut self, pos: &Position, ply: usize, tt_pit: u8) -> (usize, Option<usize>) {
         let (kids, pits, line) = (&mut self.s.kids[ply], &mut self.s.pits[ply], &self.s.line);
         let mut children = pos.children();
+        let mut tt_index = NO_INDEX;
         // Each child is sown into its slot; a row has at most 12 pits.
         for (n, (child, slot)) in kids.iter_mut().zip(pits).enumerate() {
-            let Some(Move::Sow(pit)) = children.next_unproven_into(child) else { return n };
+            let Some(Move::Sow(pit)) = children.next_unproven_into(child) else {
+                return (n, (tt_index != NO_INDEX).then_some(tt_index));
+            };
             self.nodes += 1;
             if !child.is_over() && line.ends_game(child, ply + 1) {
                 child.end_by_repetition(&mut NoObserver);
             }
             *slot = pit;
+            tt_index = if pit == tt_pit { n } else { tt_index };
         }
-        12
+        (12, (tt_index != NO_INDEX).then_some(tt_index))
     }
 
     /// Proves that the player to move in child `i` of `ply` has a legal move, else applies C-8
@@ -259,7 +268,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         }
         let outer = core::mem::replace(&mut self.horizon, false);
         let mover = pos.turn();
-        let n = self.children(pos, ply);
+        let (n, tt_index) = self.children(pos, ply, tt_pit);
         if n == 0 {
             // No legal move after all: C-8's proof was left to this expansion.
             self.horizon = outer;
@@ -273,7 +282,7 @@ impl<E: Evaluate + ?Sized> Run<'_, E> {
         let killers = self.s.killers[ply];
         // The table's move is searched first: where the children are searched further, the
         // others are valued (for the order only) once it has not cut the search off.
-        let tt_first = if next > 0 { pits[..n].iter().position(|&p| p == tt_pit) } else { None };
+        let tt_first = if next > 0 { tt_index } else { None };
         if n == 1 {
             // A single child has no order to find, and a value to take only if it is over.
             if self.s.kids[ply][0].is_over() {

@@ -107,7 +107,7 @@ test('a welcome opened before the engine that the session does not take is close
   await countWelcomes(page);
   const release = await holdWasm(page);
   await page.goto('./', { waitUntil: 'commit' });
-  await expect(page.locator('#start')).toBeVisible();
+  await expect(page.locator('#start[open]')).toBeVisible();
   // Another tab saves a game while this one waits for the engine: the session restores it.
   await page.evaluate(() => {
     const save = JSON.stringify({ format: 1, variant: 'anywoli', options: {}, moves: ['1'] });
@@ -134,4 +134,50 @@ test('a corrupt autosave: no welcome, early or late; the notice says why over a 
   await frames(page);
   await expect(page.locator('#start')).toBeHidden();
   expect(await page.evaluate(() => /** @type {any} */ (window).welcomes)).toBe(0);
+});
+
+test('the first paint is already the page: a first visit\'s welcome, an embed without the header, before any script', async ({ page }) => {
+  // js/first-paint.js, inlined into the page, runs before anything is drawn; main.js never comes.
+  await page.route('**/js/main.js', (route) => route.abort());
+  const html = page.locator('html');
+  await page.goto('./');
+  await expect(html).toHaveClass('welcome');
+  await expect(page.locator('#start-title')).toHaveText('Welcome to Mancala Atlas');
+  await expect(page.locator('#start-intro')).toBeVisible();
+  await expect(page.locator('#start-close')).toBeHidden(); // no cards yet: nothing to press
+  // An embed: the class that hides the site's header, and no welcome.
+  await page.goto('./?embed=1&game=anywoli');
+  await expect(html).toHaveClass('embed');
+  await expect(page.locator('#start')).toBeHidden();
+  // No early welcome where it could be wrong: a game asked for, another language, something stored.
+  for (const url of ['./#game=anywoli', './?lang=it', './?game=anywoli']) {
+    await page.goto(url);
+    await expect(html, url).not.toHaveClass(/welcome/);
+    await expect(page.locator('#start'), url).toBeHidden();
+  }
+  await page.evaluate(() => localStorage.setItem('mancala-atlas:prefs', '{}'));
+  await page.goto('./');
+  await expect(html).not.toHaveClass(/welcome/);
+  await expect(page.locator('#start')).toBeHidden();
+});
+
+test('the welcome painted before the scripts opens in place: nothing it drew moves', async ({ page }) => {
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((resolve) => (release = () => resolve(undefined)));
+  await page.route('**/js/main.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./', { waitUntil: 'commit' });
+  const intro = page.locator('#start-intro');
+  await expect(intro).toBeVisible();
+  const before = await intro.boundingBox();
+  expect(await page.locator('#start').evaluate((d) => /** @type {HTMLDialogElement} */ (d).open)).toBe(false);
+  release();
+  await expect(page.locator('#start[open]')).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/welcome/);
+  expect(await intro.boundingBox()).toEqual(before);
+  await ready(page);
+  expect(await intro.boundingBox()).toEqual(before);
 });

@@ -40,6 +40,7 @@ function fail(/** @type {unknown} */ err) {
     box.textContent = CANNOT_START[pickLanguage([...(asked ? [asked] : []), ...navigator.languages])] ?? CANNOT_START.en;
     box.setAttribute('role', 'alert');
   }
+  document.documentElement.classList.remove('welcome');
   document.documentElement.dataset.ready = 'error';
 }
 
@@ -75,6 +76,8 @@ async function main() {
   // largest paint of a first visit, not waiting for the engine); the board comes under it.
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
   const welcome = !embed && firstVisit(query) ? openWelcome(dialog, messages, messages.games()) : null;
+  // The welcome drawn before any script (js/first-paint.js) is the dialog now open, or none.
+  document.documentElement.classList.remove('welcome');
   const [embedding] = await started;
   // Only now is the page styled and laid out (still unseen until its first frame): once, with its texts.
   document.documentElement.classList.add('starting');

@@ -3,9 +3,9 @@
 //! `firstLoad: {files: [{path, raw, gz}], kinds: [{kind, files, raw, gz}], budgets: {total, wasm}}`,
 //! where the bench reads it too (and checks it against the requests a real load makes).
 //!
-//! "First load" is what `index.html` needs before the board is interactive: the page; its
-//! stylesheets, icons and preloads (the page's wasm, the English texts: `js/i18n.js` always
-//! fetches them); its module script and the chunks that imports statically (esbuild's metafile,
+//! "First load" is what `index.html` needs before the board is interactive: the page (its
+//! stylesheet inlined); its icons and preloads; the page's wasm and the English texts, which
+//! main.js fetches at start (`js/i18n.js` always fetches English); its module script and the chunks that imports statically (esbuild's metafile,
 //! see [`crate::dist`]; not `import()`, not workers: those wait until they are needed).
 
 use std::path::Path;

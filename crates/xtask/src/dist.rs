@@ -9,7 +9,8 @@
 //!    card texts were copied from the rules texts into the strings ([`game_texts`]), the English
 //!    strings written into `index.html` ([`english_page`]) and esbuild (npm)
 //!    bundled the single file ([`crate::single`]) and the page's modules ([`bundle`]) and minified
-//!    the worker's, with the endgame tables in `tables/` (`mancala tables --shipped`);
+//!    the worker's, then inlined the stylesheet and the first-paint script into `index.html`
+//!    ([`first_paint`]), with the endgame tables in `tables/` (`mancala tables --shipped`);
 //! 5. `dist/build.json` (`{"hash", "files", "firstLoad"}`, the last from [`crate::budgets`]) and
 //!    the service worker's placeholders filled in:
 //!    `__BUILD_HASH__` becomes the bare hex hash, `__PRECACHE__` a JSON array of relative paths.
@@ -79,6 +80,9 @@ pub fn build() -> Result<Build> {
     let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
     let (entry, mut first_load) = single::write(&fresh, &esbuild, &page, &worker)?; // not precached (issue 6)
     first_load.extend(bundle(&fresh, &esbuild, &entry)?);
+    // Fetched by main.js as it starts, not preloaded (see `www/index.html`).
+    first_load.extend([format!("{page}_bg.wasm"), "i18n/en.json".into()]);
+    first_paint(&fresh, &mut first_load)?;
     tables(&fresh.join(TABLES))?;
     let build = describe(&fresh, Some(first_load))?;
     swap_in(&fresh, &dist_dir())?;
@@ -206,6 +210,40 @@ fn english_page(site: &Path) -> Result {
         .fold(RewriteStrSettings::new(), RewriteStrSettings::append_element_content_handler);
     let out = rewrite_str(&html, settings).map_err(|e| util::anyhow!("{e}"))?;
     std::fs::write(&path, out).at(&path)
+}
+
+/// The page's stylesheet and first-paint script, inlined by [`first_paint`].
+const STYLESHEET: &str = "css/app.css";
+const FIRST_PAINT: &str = "js/first-paint.js";
+
+/// Inlines `site`'s stylesheet and first-paint script (minified by [`bundle`]) into `index.html`,
+/// each allowed by its hash in the page's CSP, so that the first paint waits for no request and
+/// is already the page's (`html.embed`, a first visit's welcome: issue 14). The stylesheet leaves
+/// the first load and the script's file the site; the single file inlines them its own way.
+fn first_paint(site: &Path, first_load: &mut Vec<String>) -> Result {
+    let read = |file: &str| std::fs::read_to_string(site.join(file)).at(&site.join(file));
+    let (style, script) = (format!("\n{}", read(STYLESHEET)?), format!("\n{}", read(FIRST_PAINT)?.trim_end()));
+    if style.to_ascii_lowercase().contains("</style") || script.to_ascii_lowercase().contains("</script") {
+        return fail("the stylesheet or the first-paint script would end its inlined element early");
+    }
+    let mut html = read("index.html")?;
+    let edits = [
+        (
+            format!("<link rel=\"stylesheet\" href=\"{STYLESHEET}\">"),
+            format!("<script>{script}</script>\n  <style>{style}</style>"),
+        ),
+        ("script-src 'self'".to_owned(), format!("script-src 'self' {}", single::csp_hash(&script))),
+        ("style-src 'self'".to_owned(), format!("style-src 'self' {}", single::csp_hash(&style))),
+    ];
+    for (from, to) in edits {
+        if !html.contains(&from) {
+            return fail(format!("index.html: no `{from}` for the first paint"));
+        }
+        html = html.replacen(&from, &to, 1);
+    }
+    std::fs::remove_file(site.join(FIRST_PAINT)).at(&site.join(FIRST_PAINT))?;
+    first_load.retain(|file| file != STYLESHEET);
+    std::fs::write(site.join("index.html"), html).at(site)
 }
 
 /// Runs wasm-opt (npm `binaryen`) over `wasm` in place, its results kept by input hash.
@@ -371,6 +409,36 @@ mod tests {
         // A key with no English string (or a plural object) fails.
         std::fs::write(dir.join("index.html"), "<p data-i18n=\"n\"></p>").unwrap();
         assert!(english_page(&dir).unwrap_err().to_string().contains("no English string \"n\""));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn inlines_the_first_paint() {
+        let dir = std::env::temp_dir().join(format!("xtask-first-paint-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("css")).unwrap();
+        std::fs::create_dir_all(dir.join("js")).unwrap();
+        std::fs::write(dir.join(STYLESHEET), "p{}").unwrap();
+        std::fs::write(dir.join(FIRST_PAINT), "go();\n").unwrap();
+        let csp = "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self'; style-src 'self'\">";
+        let page = format!("{csp}\n  <link rel=\"stylesheet\" href=\"css/app.css\">\n");
+        std::fs::write(dir.join("index.html"), &page).unwrap();
+        let mut first_load = vec!["index.html".to_owned(), STYLESHEET.to_owned(), "js/main.js".to_owned()];
+        first_paint(&dir, &mut first_load).unwrap();
+        let (script, style) = (single::csp_hash("\ngo();"), single::csp_hash("\np{}"));
+        assert_eq!(
+            std::fs::read_to_string(dir.join("index.html")).unwrap(),
+            format!(
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self' {script}; style-src 'self' \
+                 {style}\">\n  <script>\ngo();</script>\n  <style>\np{{}}</style>\n"
+            )
+        );
+        assert_eq!(first_load, ["index.html", "js/main.js"]);
+        assert!(!dir.join(FIRST_PAINT).exists(), "the script's file leaves the site");
+        // A page without the stylesheet's tag fails the build rather than ship a first paint unstyled.
+        std::fs::write(dir.join(FIRST_PAINT), "go();").unwrap();
+        std::fs::write(dir.join("index.html"), csp).unwrap();
+        assert!(first_paint(&dir, &mut first_load).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -108,7 +108,7 @@ fn scan_page(site: &Path, html: &str) -> Result<Page> {
                 let mime = if href.ends_with(".svg") { "image/svg+xml" } else { "image/png" };
                 el.set_attribute("href", &format!("data:{mime};base64,{}", base64(&read(&href)?)))?;
             }
-            "modulepreload" | "preload" | "manifest" | "apple-touch-icon" => el.remove(),
+            "modulepreload" | "preload" | "manifest" | "apple-touch-icon" | "expect" => el.remove(),
             _ => return Err(format!("cannot inline <link rel=\"{rel}\">").into()),
         }
         if matches!(rel.as_str(), "stylesheet" | "icon" | "modulepreload" | "preload") {
@@ -194,7 +194,7 @@ fn bundle(site: &Path, esbuild: &Path, glue: &str, entry: &str) -> Result<String
 }
 
 /// A CSP source for `text`: `'sha256-<base64>'`.
-fn csp_hash(text: &str) -> String {
+pub(crate) fn csp_hash(text: &str) -> String {
     format!("'sha256-{}'", base64(&sha2::Sha256::digest(text.as_bytes())))
 }
 

@@ -11,7 +11,7 @@ import { initEngine } from './engine.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { embedProblems, languageProblems } from './link.js';
 import { readAutosave, readPrefs } from './storage.js';
-import { openWelcome } from './welcome.js';
+import { dropWelcome, openWelcomeOnPaint } from './welcome.js';
 
 // For tests and tools: the site ships its modules bundled (`cargo xtask dist`), so `js/main.js` is
 // the one module of the page a script can import, and these are the page's own instances.
@@ -40,7 +40,7 @@ function fail(/** @type {unknown} */ err) {
     box.textContent = CANNOT_START[pickLanguage([...(asked ? [asked] : []), ...navigator.languages])] ?? CANNOT_START.en;
     box.setAttribute('role', 'alert');
   }
-  document.documentElement.classList.remove('welcome');
+  dropWelcome();
   document.documentElement.dataset.ready = 'error';
 }
 
@@ -75,9 +75,8 @@ async function main() {
   // A first visit's welcome needs only the strings: it opens now, over "Loading the board…" (the
   // largest paint of a first visit, not waiting for the engine); the board comes under it.
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
-  const welcome = !embed && firstVisit(query) ? openWelcome(dialog, messages, messages.games()) : null;
-  // The welcome drawn before any script (js/first-paint.js) is the dialog now open, or none.
-  document.documentElement.classList.remove('welcome');
+  const welcome = !embed && firstVisit(query) ? openWelcomeOnPaint(dialog, messages, messages.games()) : null;
+  if (!welcome) dropWelcome();
   const [embedding] = await started;
   // Only now is the page styled and laid out (still unseen until its first frame): once, with its texts.
   document.documentElement.classList.add('starting');

@@ -9,7 +9,7 @@
 import { randomHidden, randomSeed, ritualChooser, ritualSeats } from './engine.js';
 import { runRitual } from './ritual.js';
 import { seatsFor } from './state.js';
-import { openWelcome } from './welcome.js';
+import { dropWelcome, openWelcome } from './welcome.js';
 
 /** @typedef {import('./app.js').Context} Context */
 /** @typedef {import('./chooser.js').Choice} Choice */
@@ -49,6 +49,7 @@ export class Start {
     const opened = this.opened;
     this.opened = null;
     if (!first) {
+      dropWelcome(); // one drawn early and not yet opened stays closed
       if (opened && this.ctx.el.start.open) this.ctx.el.start.close();
       return;
     }

@@ -90,3 +90,45 @@ export function openWelcome(dialog, m, games) {
     /** @type {HTMLElement | null} */ (list.querySelector('button'))?.focus();
   });
 }
+
+/**
+ * Resolves once the page's first contentful paint is on screen, or after a second at most.
+ * @returns {Promise<void>}
+ */
+function firstPaint() {
+  return new Promise((resolve) => {
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      seen.disconnect();
+      resolve();
+    });
+    seen.observe({ type: 'paint', buffered: true });
+    setTimeout(resolve, 1000);
+  });
+}
+
+/**
+ * Opens the welcome as {@link openWelcome} does, but where the first paint already shows it
+ * (`html.welcome`, js/first-paint.js) only once that paint is on screen: opened sooner, the dialog
+ * is laid out anew before the paint is presented, and its text counts as painted only later (the
+ * page's largest paint). Null if the early welcome was let go meanwhile ({@link dropWelcome}).
+ * @param {HTMLDialogElement} dialog
+ * @param {Messages} m
+ * @param {string[]} games
+ * @returns {Promise<Start | null>}
+ */
+export async function openWelcomeOnPaint(dialog, m, games) {
+  const root = document.documentElement;
+  if (root.classList.contains('welcome')) {
+    await firstPaint();
+    if (!root.classList.contains('welcome')) return null;
+  }
+  const opened = openWelcome(dialog, m, games);
+  dropWelcome(); // the dialog now open is the welcome drawn early
+  return opened;
+}
+
+/** Lets go of the welcome drawn in the first paint (`html.welcome`), if it is still there. */
+export function dropWelcome() {
+  document.documentElement.classList.remove('welcome');
+}

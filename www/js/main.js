@@ -72,8 +72,9 @@ async function main() {
   const messages = await texts;
   document.documentElement.lang = messages.lang;
   messages.apply(document);
-  // A first visit's welcome needs only the strings: it opens now, over "Loading the board…" (the
-  // largest paint of a first visit, not waiting for the engine); the board comes under it.
+  // A first visit's welcome needs only the strings: it opens now, over "Loading the board…", not
+  // waiting for the engine (or, drawn in the first paint already, once that paint is on screen);
+  // the board comes under it.
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('start'));
   const welcome = !embed && firstVisit(query) ? openWelcomeOnPaint(dialog, messages, messages.games()) : null;
   if (!welcome) dropWelcome();

@@ -98,12 +98,15 @@ export function openWelcome(dialog, m, games) {
 function firstPaint() {
   return new Promise((resolve) => {
     const seen = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      seen.disconnect();
-      resolve();
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
     });
+    const timer = setTimeout(() => done(), 1000);
+    const done = () => {
+      seen.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
     seen.observe({ type: 'paint', buffered: true });
-    setTimeout(resolve, 1000);
   });
 }
 

@@ -5,8 +5,9 @@
 //!
 //! "First load" is what `index.html` needs before the board is interactive: the page (its
 //! stylesheet inlined); its icons and preloads; the page's wasm and the English texts, which
-//! main.js fetches at start (`js/i18n.js` always fetches English); its module script and the chunks that imports statically (esbuild's metafile,
-//! see [`crate::dist`]; not `import()`, not workers: those wait until they are needed).
+//! main.js fetches at start (`js/i18n.js` always fetches English); its module script and the
+//! chunks that imports statically (esbuild's metafile, see [`crate::dist`]; not `import()`, not
+//! workers: those wait until they are needed).
 
 use std::path::Path;
 use std::process::{Command, Stdio};

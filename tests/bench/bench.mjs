@@ -289,11 +289,11 @@ async function ai() {
           }, game);
           const p = (paired[game] ??= { native: [], wasm: [], ratio: [], nodes: [] });
           const wasmRate = wasm.nodes / (wasm.ms / 1000);
-          p.native.push(native.nodes_per_s);
+          p.native.push(native.nodesPerS);
           p.wasm.push(wasmRate);
-          p.ratio.push(wasmRate / native.nodes_per_s);
+          p.ratio.push(wasmRate / native.nodesPerS);
           p.nodes.push(wasm.nodes === native.nodes ? wasm.nodes : NaN);
-          log(`round ${r + 1}/${runs} ${game} hard: native ${(native.nodes_per_s / 1e6).toFixed(2)} M/s, wasm ${(wasmRate / 1e6).toFixed(2)} M/s`);
+          log(`round ${r + 1}/${runs} ${game} hard: native ${(native.nodesPerS / 1e6).toFixed(2)} M/s, wasm ${(wasmRate / 1e6).toFixed(2)} M/s`);
         }
       }
     }

@@ -9,7 +9,7 @@
 import { test, expect } from '@playwright/test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { clickPit, idle, open, ready, setSpeed, shown } from './game-helpers.mjs';
+import { idle, open, play, ready, setSpeed, shown } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -126,8 +126,8 @@ test('progress while it runs, the page usable meanwhile; a move played starts it
   await expect(stop).toHaveText('Stop');
   // North plays A (pit 8) while the analysis runs: the record changes, the analysis starts again.
   expect((await shown(page)).legal).toContain(8);
-  await clickPit(page, 8);
-  await idle(page);
+  // `play` waits for the new ply: the board's attributes follow in the next frame, so `idle` alone can pass before the move.
+  await play(page, 8);
   expect((await shown(page)).ply).toBe(4);
   await expect(status).toHaveText('Analysing position 1 of 5…');
   await stop.click();

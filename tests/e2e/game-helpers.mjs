@@ -58,8 +58,13 @@ export async function ready(page) {
   await idle(page);
 }
 
-/** Waits until no move is animating. @param {Page} page */
+/**
+ * Waits until no move is animating. The board's attributes follow the state in the next animation
+ * frame, so one frame passes first: a move just clicked is seen as busy, never as the stale idle.
+ * @param {Page} page
+ */
 export async function idle(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
   await expect(page.locator('#board')).toHaveAttribute('data-busy', 'false');
 }
 

@@ -6,7 +6,7 @@
 // are off until asked for. The position is fixed (a share link), the search has a node budget and
 // no clock (Hard), so every value is exact and known.
 import { test, expect } from '@playwright/test';
-import { clickPit, idle, open, ready, setSpeed, shown } from './game-helpers.mjs';
+import { open, play, ready, setSpeed, shown } from './game-helpers.mjs';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -62,8 +62,7 @@ test('hints follow the game: after a move, the next player\'s position gets its 
   await setSpeed(page, 'instant');
   await page.getByRole('button', { name: 'Hint' }).click();
   await expect(page.locator('#hint .hint-list li')).toHaveCount(5);
-  await clickPit(page, 6);
-  await idle(page);
+  await play(page, 6); // waits for the new ply (the board's attributes follow in the next frame)
   expect((await shown(page)).toMove).toBe('north');
   // North's legal pits, each with its value; the list is North's now.
   const legal = (await shown(page)).legal;

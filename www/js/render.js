@@ -292,7 +292,7 @@ export function draw(ctx, g, scene, dpr, now) {
   // Seeds in the pits.
   board.forEach((count, pit) => {
     const p = g.pits[pit];
-    clusterInCircle(ctx, p.x, p.y, r, count, pit + 1);
+    clusterInCircle(ctx, p.x, p.y, r, count, pit + 1, dpr);
   });
   // Seeds in the stores or trays.
   for (const side of /** @type {const} */ (['south', 'north'])) {
@@ -306,6 +306,7 @@ export function draw(ctx, g, scene, dpr, now) {
       stores[side],
       s,
       side === 'south' ? 101 : 202,
+      dpr,
     );
   }
 
@@ -381,7 +382,7 @@ export function draw(ctx, g, scene, dpr, now) {
     ctx.arc(x, y, r * 0.62, 0, Math.PI * 2);
     ctx.fill();
     ctx.stroke();
-    clusterInCircle(ctx, x, y, r * 0.62, Math.min(h.seeds, 8), 999);
+    clusterInCircle(ctx, x, y, r * 0.62, Math.min(h.seeds, 8), 999, dpr);
     chip(ctx, x + r * 0.55, y - r * 0.5, `×${h.seeds}`, u * 0.85, PALETTE.target);
   }
   // Captures flying to the capturing side.
@@ -398,7 +399,7 @@ export function draw(ctx, g, scene, dpr, now) {
     for (let i = 0; i < shown; i++) {
       const ang = i * 2.4;
       const rho = u * 0.06 * Math.sqrt(i);
-      seed(ctx, x + rho * Math.cos(ang), y + rho * Math.sin(ang), u * 0.075, f.pit * 31 + i);
+      seed(ctx, x + rho * Math.cos(ang), y + rho * Math.sin(ang), u * 0.075, f.pit * 31 + i, dpr);
     }
     chip(ctx, x, y - u * 0.32, `+${f.seeds}`, u * 0.85, PALETTE.capture);
   }

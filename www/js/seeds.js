@@ -37,33 +37,63 @@ function seedScale(count) {
   return 0.08;
 }
 
+/** Seeds drawn once each, by colour and size in device pixels: a seed is then one image, turned. */
+const sprites = new Map();
+
 /**
- * Draws one seed.
+ * A seed of colour `colour` and radius `px` device pixels, lying flat, centred in its image.
+ * @param {number} colour index into SEED_COLOURS
+ * @param {number} px
+ */
+function sprite(colour, px) {
+  const key = colour * 4096 + Math.round(px * 16);
+  let img = sprites.get(key);
+  if (!img) {
+    // The shadow reaches 1.27 radii from the centre; a pixel spare for the edge's smoothing.
+    const half = Math.ceil(px * 1.3) + 1;
+    img = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(2 * half, 2 * half) : document.createElement('canvas');
+    img.width = img.height = 2 * half;
+    const c = /** @type {CanvasRenderingContext2D} */ (img.getContext('2d'));
+    c.translate(half, half);
+    c.fillStyle = 'rgba(0, 0, 0, 0.35)';
+    c.beginPath();
+    c.ellipse(px * 0.12, px * 0.18, px * 1.15, px * 0.85, 0, 0, Math.PI * 2);
+    c.fill();
+    c.fillStyle = SEED_COLOURS[colour];
+    c.beginPath();
+    c.ellipse(0, 0, px * 1.15, px * 0.85, 0, 0, Math.PI * 2);
+    c.fill();
+    c.fillStyle = 'rgba(255, 255, 255, 0.35)';
+    c.beginPath();
+    c.ellipse(-px * 0.35, -px * 0.3, px * 0.45, px * 0.25, 0, 0, Math.PI * 2);
+    c.fill();
+    // A window resized many times leaves sizes it no longer shows: start again.
+    if (sprites.size >= 512) sprites.clear();
+    sprites.set(key, img);
+  }
+  return img;
+}
+
+/**
+ * Draws one seed. The canvas's transform is `dpr` times the identity, as `draw` sets it, and is so
+ * again after.
  * @param {CanvasRenderingContext2D} ctx
  * @param {number} x
  * @param {number} y
  * @param {number} s radius
  * @param {number} key stable identity for colour and angle
+ * @param {number} dpr device pixels per CSS pixel
  */
-export function seed(ctx, x, y, s, key) {
-  const colour = SEED_COLOURS[Math.floor(hash(key, 7) * SEED_COLOURS.length)];
+export function seed(ctx, x, y, s, key, dpr) {
+  const img = sprite(Math.floor(hash(key, 7) * SEED_COLOURS.length), s * dpr);
   const angle = hash(key, 11) * Math.PI;
-  ctx.save();
-  ctx.translate(x, y);
-  ctx.rotate(angle);
-  ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
-  ctx.beginPath();
-  ctx.ellipse(s * 0.12, s * 0.18, s * 1.15, s * 0.85, 0, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.fillStyle = colour;
-  ctx.beginPath();
-  ctx.ellipse(0, 0, s * 1.15, s * 0.85, 0, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.35)';
-  ctx.beginPath();
-  ctx.ellipse(-s * 0.35, -s * 0.3, s * 0.45, s * 0.25, 0, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.restore();
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const half = img.width / 2;
+  // Turned about the seed's centre, in device pixels.
+  ctx.setTransform(cos, sin, -sin, cos, x * dpr, y * dpr);
+  ctx.drawImage(img, -half, -half);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 }
 
 /**
@@ -75,8 +105,9 @@ export function seed(ctx, x, y, s, key) {
  * @param {number} radius
  * @param {number} count
  * @param {number} key
+ * @param {number} dpr device pixels per CSS pixel
  */
-export function clusterInCircle(ctx, cx, cy, radius, count, key) {
+export function clusterInCircle(ctx, cx, cy, radius, count, key, dpr) {
   const s = radius * seedScale(count);
   const step = s * 1.22;
   const limit = radius * 0.9 - s;
@@ -91,6 +122,7 @@ export function clusterInCircle(ctx, cx, cy, radius, count, key) {
       cy + rho * Math.sin(theta) + (hash(key, i * 2 + 2) - 0.5) * jitter,
       s,
       key * 131 + i,
+      dpr,
     );
   }
 }
@@ -103,8 +135,9 @@ export function clusterInCircle(ctx, cx, cy, radius, count, key) {
  * @param {number} count
  * @param {number} s seed radius
  * @param {number} key
+ * @param {number} dpr device pixels per CSS pixel
  */
-export function clusterInRect(ctx, box, count, s, key) {
+export function clusterInRect(ctx, box, count, s, key, dpr) {
   const gap = s * 2.2;
   const tall = box.h > box.w;
   const long = tall ? box.h : box.w;
@@ -119,6 +152,6 @@ export function clusterInRect(ctx, box, count, s, key) {
     const a = start + Math.floor(i / across) * gap + (hash(key, i * 2) - 0.5) * s * 0.9;
     const b = side0 + (i % across) * gap + (hash(key, i * 2 + 1) - 0.5) * s * 0.9;
     const [x, y] = tall ? [box.x + b, box.y + a] : [box.x + a, box.y + b];
-    seed(ctx, x, y, s, key * 977 + i);
+    seed(ctx, x, y, s, key * 977 + i, dpr);
   }
 }

@@ -289,11 +289,12 @@ async function ai() {
           }, game);
           const p = (paired[game] ??= { native: [], wasm: [], ratio: [], nodes: [] });
           const wasmRate = wasm.nodes / (wasm.ms / 1000);
-          p.native.push(native.nodesPerS);
+          const nativeRate = native.nodesPerS;
+          p.native.push(nativeRate);
           p.wasm.push(wasmRate);
-          p.ratio.push(wasmRate / native.nodesPerS);
+          p.ratio.push(wasmRate / nativeRate);
           p.nodes.push(wasm.nodes === native.nodes ? wasm.nodes : NaN);
-          log(`round ${r + 1}/${runs} ${game} hard: native ${(native.nodesPerS / 1e6).toFixed(2)} M/s, wasm ${(wasmRate / 1e6).toFixed(2)} M/s`);
+          log(`round ${r + 1}/${runs} ${game} hard: native ${(nativeRate / 1e6).toFixed(2)} M/s, wasm ${(wasmRate / 1e6).toFixed(2)} M/s`);
         }
       }
     }

@@ -169,6 +169,30 @@ export function placePits(layer, g) {
   });
 }
 
+/** What each part of the page was last drawn from (see {@link changed}). */
+/** @type {WeakMap<Element, unknown[]>} */
+const drawnFrom = new WeakMap();
+
+/**
+ * Whether `inputs` are not the very values `part` was last drawn from (and remembers them): a
+ * move's animation syncs the page every frame, and a part whose game state, language and
+ * settings are the same objects is then left alone, not written again (each write is style and
+ * layout work for the browser).
+ * @param {Element} part
+ * @param {unknown[]} inputs
+ */
+function changed(part, ...inputs) {
+  const last = drawnFrom.get(part);
+  if (last && last.length === inputs.length && last.every((x, i) => x === inputs[i])) return false;
+  drawnFrom.set(part, inputs);
+  return true;
+}
+
+/** Sets `node`'s text, unless it is that already. @param {Node} node @param {string} text */
+function text(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /**
  * @param {Elements} el
  * @param {AppState} s
@@ -187,14 +211,16 @@ export function sync(el, s, m) {
   ensurePitButtons(el.pits, 2 * n);
   const offered = canPlay ? (g.forced ?? g.legal.at(0)) : undefined;
   const stop = s.focus ?? offered ?? (g.toMove === 'north' ? 2 * n - 1 : 0);
-  [...el.pits.children].forEach((child, pit) => {
-    const b = /** @type {HTMLButtonElement} */ (child);
-    const name = pitName(m, pit, n, g.board[pit]);
-    if (b.getAttribute('aria-label') !== name) b.setAttribute('aria-label', name);
-    b.setAttribute('aria-disabled', String(!legal.has(pit)));
-    b.tabIndex = pit === stop ? 0 : -1;
-  });
-  el.pits.setAttribute('aria-describedby', 'preview');
+  if (changed(el.pits, g, canPlay, stop, m, el.pits.childElementCount)) {
+    [...el.pits.children].forEach((child, pit) => {
+      const b = /** @type {HTMLButtonElement} */ (child);
+      const name = pitName(m, pit, n, g.board[pit]);
+      if (b.getAttribute('aria-label') !== name) b.setAttribute('aria-label', name);
+      b.setAttribute('aria-disabled', String(!legal.has(pit)));
+      b.tabIndex = pit === stop ? 0 : -1;
+    });
+    el.pits.setAttribute('aria-describedby', 'preview');
+  }
 
   // What the board shows, for tests and tools.
   const shown = s.frame ?? g;
@@ -210,17 +236,18 @@ export function sync(el, s, m) {
 
   // Title and options.
   // The engine's name until the rules texts (fetched on first use) give the language's own.
-  el.title.textContent = m.game(g.variant).name ?? s.variant?.name ?? g.variant;
-  el.info.replaceChildren(
-    ...(s.variant ? optionPieces(m, g, s.variant) : []).flatMap((piece, i) => {
-      const sep = i === 0 ? [] : [document.createTextNode(typeof piece === 'string' ? ' · ' : ' ')];
-      if (typeof piece === 'string') return [...sep, document.createTextNode(piece)];
-      const span = document.createElement('span');
-      span.className = 'seed';
-      span.textContent = piece.seed;
-      return [...sep, span];
-    }),
-  );
+  text(el.title, m.game(g.variant).name ?? s.variant?.name ?? g.variant);
+  if (changed(el.info, g, s.variant, m))
+    el.info.replaceChildren(
+      ...(s.variant ? optionPieces(m, g, s.variant) : []).flatMap((piece, i) => {
+        const sep = i === 0 ? [] : [document.createTextNode(typeof piece === 'string' ? ' · ' : ' ')];
+        if (typeof piece === 'string') return [...sep, document.createTextNode(piece)];
+        const span = document.createElement('span');
+        span.className = 'seed';
+        span.textContent = piece.seed;
+        return [...sep, span];
+      }),
+    );
 
   // Players.
   for (const side of /** @type {const} */ (['south', 'north'])) {
@@ -229,25 +256,25 @@ export function sync(el, s, m) {
     const score = /** @type {HTMLElement} */ (box.querySelector('.score'));
     const turn = /** @type {HTMLElement} */ (box.querySelector('.turn'));
     // Until the ritual (MG-3) has given out the sides, a bar names its side only.
-    who.textContent = ritual ? sideName(m, side) : m.t('player.label', { player: playerName(m, s.seating, side), side: sideName(m, side) });
-    score.textContent = m.t('player.captured', { n: shown.stores[side] });
+    text(who, ritual ? sideName(m, side) : m.t('player.label', { player: playerName(m, s.seating, side), side: sideName(m, side) }));
+    text(score, m.t('player.captured', { n: shown.stores[side] }));
     const moving = g.toMove === side && !ritual;
     box.classList.toggle('to-move', moving);
-    turn.textContent = moving ? toMoveText(m, s.seating, side, s.thinking) : '';
+    text(turn, moving ? toMoveText(m, s.seating, side, s.thinking) : '');
   }
 
   // Notice.
   el.notice.hidden = !s.notice;
-  el.notice.textContent = s.notice;
+  text(el.notice, s.notice);
   el.notice.classList.toggle('error', s.noticeIsError);
   el.notice.setAttribute('role', s.noticeIsError ? 'alert' : 'status');
 
   // Banner over the board.
   el.banner.hidden = !s.banner;
-  el.banner.textContent = s.banner;
+  text(el.banner, s.banner);
 
   // Preview line.
-  el.preview.textContent = previewText(m, s);
+  text(el.preview, previewText(m, s));
   el.preview.classList.toggle('illegal', Boolean(s.preview && !s.preview.legal));
 
   // Controls.
@@ -256,7 +283,7 @@ export function sync(el, s, m) {
   el.undo.disabled = el.first.disabled = busy || !g.canUndo;
   el.redo.disabled = el.last.disabled = busy || !g.canRedo;
   el.forced.hidden = g.forced === null || !canPlay;
-  if (g.forced !== null) el.forced.textContent = m.t('controls.forced', { letter: pitLetter(g.forced, n) });
+  if (g.forced !== null) text(el.forced, m.t('controls.forced', { letter: pitLetter(g.forced, n) }));
   el.split.hidden = !g.canSplit || !canPlay || Boolean(s.splitOffer);
   el.resume.hidden = !(s.phase === 'paused' && g.toMove && controller(s.seating, g.toMove) === 'computer');
   el.speed.value = s.settings.speed;
@@ -272,6 +299,7 @@ export function sync(el, s, m) {
  * @param {boolean} enabled
  */
 function syncMoves(list, g, m, enabled) {
+  if (!changed(list, g, m, enabled)) return;
   const wanted = g.moves.length + 1;
   while (list.childElementCount > wanted) list.lastElementChild?.remove();
   while (list.childElementCount < wanted) {

@@ -46,7 +46,7 @@ const sprites = new Map();
  * @param {number} px
  */
 function sprite(colour, px) {
-  const key = colour * 4096 + Math.round(px * 16);
+  const key = colour + SEED_COLOURS.length * Math.round(px * 16);
   let img = sprites.get(key);
   if (!img) {
     // The shadow reaches 1.27 radii from the centre; a pixel spare for the edge's smoothing.

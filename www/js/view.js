@@ -169,8 +169,7 @@ export function placePits(layer, g) {
   });
 }
 
-/** What each part of the page was last drawn from (see {@link changed}). */
-/** @type {WeakMap<Element, unknown[]>} */
+/** What each part of the page was last drawn from (see {@link changed}). @type {WeakMap<Element, unknown[]>} */
 const drawnFrom = new WeakMap();
 
 /**
@@ -205,13 +204,13 @@ export function sync(el, s, m) {
   const ritual = s.phase === 'ritual';
   const busy = s.phase === 'moving' || ritual;
   const canPlay = playable(s);
-  const legal = new Set(canPlay ? g.legal : []);
 
   // Pit buttons: names, legality, one tab stop (roving focus).
   ensurePitButtons(el.pits, 2 * n);
   const offered = canPlay ? (g.forced ?? g.legal.at(0)) : undefined;
   const stop = s.focus ?? offered ?? (g.toMove === 'north' ? 2 * n - 1 : 0);
   if (changed(el.pits, g, canPlay, stop, m, el.pits.childElementCount)) {
+    const legal = new Set(canPlay ? g.legal : []);
     [...el.pits.children].forEach((child, pit) => {
       const b = /** @type {HTMLButtonElement} */ (child);
       const name = pitName(m, pit, n, g.board[pit]);

@@ -189,14 +189,20 @@ const fn halves(a: u128, b: u128) -> [[u64; 2]; 2] {
 /// the byte lanes of one word (pit `i` in lane `i`), where no four is taken on the way.
 struct Laps {
     len: usize,
-    /// `lap[pit][hand]` for a hand that does not go round the board: what sowing it from `pit`
-    /// adds to each half of the lanes, pits 0–7 and 8–15 (modulo 2^64): `hand` seeds lifted
+    /// `lap[at(pit, hand)]` for a hand that does not go round the board: what sowing it from
+    /// `pit` adds to each half of the lanes, pits 0–7 and 8–15 (modulo 2^64): `hand` seeds lifted
     /// from `pit`, one dropped in each of the `hand` pits after it. Each half's sum is its new
     /// value, so no carry passes between them: two 64-bit additions (in wasm, which has no carry
     /// flag, a 128-bit addition is a comparison and two more).
-    lap: [[[u64; 2]; 16]; 16],
+    lap: [[u64; 2]; 256],
     /// One seed in every pit, by halves.
     round: [u64; 2],
+}
+
+/// The entry of [`Laps::lap`] for sowing `hand` seeds (below 16) from `pit` (below 16): one index
+/// of a byte, so a lap computes it in three instructions and reads it with no bounds check.
+const fn at(pit: usize, hand: usize) -> usize {
+    (pit << 4 | hand) & 0xFF
 }
 
 /// The lap tables of the boards the games have (Mangala IV and Al-manqala, Sadeqa III).
@@ -214,14 +220,14 @@ impl Laps {
     }
 
     const fn new(len: usize) -> Laps {
-        let mut lap = [[[0u64; 2]; 16]; 16];
+        let mut lap = [[0u64; 2]; 256];
         let mut pit = 0;
         while pit < len {
             let (mut hand, mut dropped) = (1, 0u128);
             while hand < len {
                 dropped += 1 << (8 * ((pit + hand) % len));
                 let [d, l] = halves(dropped, (hand as u128) << (8 * pit));
-                lap[pit][hand] = [d[0].wrapping_sub(l[0]), d[1].wrapping_sub(l[1])];
+                lap[at(pit, hand)] = [d[0].wrapping_sub(l[0]), d[1].wrapping_sub(l[1])];
                 hand += 1;
             }
             pit += 1;
@@ -238,13 +244,13 @@ impl Laps {
     fn sow(&self, lanes: &mut u128, pit: usize, hand: u8) -> usize {
         let [[mut low, mut high], _] = halves(*lanes, 0);
         let rest = if usize::from(hand) < self.len {
-            let [a, b] = self.lap[pit % 16][usize::from(hand) % 16];
+            let [a, b] = self.lap[at(pit, usize::from(hand))];
             (low, high) = (low.wrapping_add(a), high.wrapping_add(b));
             usize::from(hand)
         } else {
             // Rare: a byte division, as a wide one is slow.
             let (rounds, rest) = (hand / self.len as u8, hand % self.len as u8);
-            let [a, b] = self.lap[pit % 16][usize::from(rest)];
+            let [a, b] = self.lap[at(pit, usize::from(rest))];
             let [_, lifted] = halves(0, u128::from(hand - rest) << (8 * pit));
             let rounds = u64::from(rounds);
             low = low.wrapping_add(a).wrapping_add(rounds * self.round[0]).wrapping_sub(lifted[0]);

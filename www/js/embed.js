@@ -193,12 +193,13 @@ export function applyTheme(doc, theme) {
     }
     for (const rule of rules) {
       if (!(rule instanceof CSSMediaRule)) continue;
-      rule.media.mediaText = ORIGINAL.get(rule) ?? rule.media.mediaText;
-      const original = rule.media.mediaText;
+      const original = ORIGINAL.get(rule) ?? rule.media.mediaText;
       const scheme = /^\(prefers-color-scheme: (light|dark)\)$/.exec(original)?.[1];
       if (!scheme) continue;
       ORIGINAL.set(rule, original);
-      if (theme !== 'auto') rule.media.mediaText = scheme === theme ? 'all' : 'not all';
+      // Written only when it changes: any write makes the browser copy and restyle the sheet.
+      const wanted = theme === 'auto' ? original : scheme === theme ? 'all' : 'not all';
+      if (rule.media.mediaText !== wanted) rule.media.mediaText = wanted;
     }
   }
   doc.documentElement.style.colorScheme = theme === 'auto' ? '' : theme;

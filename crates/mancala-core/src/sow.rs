@@ -67,55 +67,43 @@ impl Position {
         // Seed by seed for an observer that watches them, or where fours made on the way are
         // captured (AW-4); else whole laps at once by the board's lap table, on its pits held
         // as one word from lap to lap (written back when the move stops).
-        let laps = if O::SEEDS || self.rules.mid_sow_fours { None } else { Laps::of(self.len()) };
-        let at = At { pit: from, hand: self.board[from], lanes: self.lanes(), lap: 0 };
-        self.sow_laps::<O, false>(at, laps, obs)
+        let at = At { pit: from, hand: self.board[from], lanes: 0, lap: 0 };
+        if O::SEEDS || self.rules.mid_sow_fours {
+            return self.sow_laps::<O, _, false>(at, BySeed, obs);
+        }
+        let at = At { lanes: self.lanes(), ..at };
+        match self.len() {
+            14 => self.sow_laps::<O, _, false>(at, &LAPS_14, obs),
+            16 => self.sow_laps::<O, _, false>(at, &LAPS_16, obs),
+            _ => self.sow_laps::<O, _, false>(at, BySeed, obs),
+        }
     }
 
     /// Sows the laps of a move from `at` until it ends: the first [`CYCLE_TEST_FROM`] laps with
     /// no cycle test (`LONG` false), then, out of line ([`Position::sow_long`]), the rest with
     /// it. One loop for both, so that the moves' short sowings carry nothing of the test.
     #[inline(always)]
-    fn sow_laps<O: Observer, const LONG: bool>(
-        &mut self,
-        mut at: At,
-        laps: Option<&'static Laps>,
-        obs: &mut O,
-    ) -> Sown {
+    fn sow_laps<O: Observer, S: Sower, const LONG: bool>(&mut self, mut at: At, sower: S, obs: &mut O) -> Sown {
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
         let relays = games::relay_row(self.variant);
         loop {
             at.lap += 1;
             if !LONG && at.lap >= CYCLE_TEST_FROM {
-                return self.sow_long(at, laps, obs);
+                return self.sow_long(at, sower, obs);
             }
             if LONG {
                 if at.lap > MAX_LAPS {
                     return Sown::Endless;
                 }
-                let lanes = at.lanes;
-                let words = if laps.is_some() { [lanes as u64, (lanes >> 64) as u64, 0] } else { self.words() };
-                if cycle.repeats(self.lap_state(words, at.pit)) {
+                if cycle.repeats(self.lap_state(sower.words(self, &at), at.pit)) {
                     return Sown::Endless;
                 }
             }
-            let (pit, hand) = (at.pit, at.hand);
-            obs.lift(pit as u8, hand, at.lap);
-            let last = if let Some(laps) = laps {
-                let last = laps.sow(&mut at.lanes, pit, hand);
-                at.hand = lane(at.lanes, last);
-                last
-            } else {
-                self.board[pit] = 0;
-                let last = self.sow_seeds(pit, hand, obs);
-                at.hand = self.board[last];
-                last
-            };
+            obs.lift(at.pit as u8, at.hand, at.lap);
+            let last = sower.lap(self, &mut at, obs);
             if !relays[usize::from(at.hand)] {
-                if laps.is_some() {
-                    self.set_lanes(at.lanes);
-                }
+                sower.finish(self, &at);
                 // The mover is the player to move: a sowing does not hand the turn on.
                 let extra = games::stop(self, last, self.turn, obs) == LapEnd::ExtraMove;
                 return Sown::Done { extra };
@@ -128,8 +116,8 @@ impl Position {
     /// move almost always ends sooner), so out of line.
     #[cold]
     #[inline(never)]
-    fn sow_long<O: Observer>(&mut self, at: At, laps: Option<&'static Laps>, obs: &mut O) -> Sown {
-        self.sow_laps::<O, true>(at, laps, obs)
+    fn sow_long<O: Observer, S: Sower>(&mut self, at: At, sower: S, obs: &mut O) -> Sown {
+        self.sow_laps::<O, S, true>(at, sower, obs)
     }
 
     /// Drops the `hand` seeds lifted from `pit` one at a time into the pits after it, round the
@@ -173,11 +161,69 @@ impl Position {
     }
 }
 
+/// How the laps of a move are sown: by a board's lap table ([`Laps`]), or seed by seed.
+trait Sower: Copy {
+    /// Sows the lap of `at`: lifts `at.hand` seeds from `at.pit` and drops them (C-2). Returns
+    /// the pit of the last seed, whose seeds are then `at.hand`.
+    fn lap<O: Observer>(self, pos: &mut Position, at: &mut At, obs: &mut O) -> usize;
+    /// The board as three words of eight pits, for the cycle test.
+    fn words(self, pos: &Position, at: &At) -> [u64; 3];
+    /// Writes the board back once the move stops.
+    fn finish(self, pos: &mut Position, at: &At);
+}
+
+/// Seed by seed on the board itself ([`Position::sow_seeds`]).
+#[derive(Clone, Copy)]
+struct BySeed;
+
+impl Sower for BySeed {
+    #[inline(always)]
+    fn lap<O: Observer>(self, pos: &mut Position, at: &mut At, obs: &mut O) -> usize {
+        pos.board[at.pit] = 0;
+        let last = pos.sow_seeds(at.pit, at.hand, obs);
+        at.hand = pos.board[last];
+        last
+    }
+
+    #[inline(always)]
+    fn words(self, pos: &Position, _: &At) -> [u64; 3] {
+        pos.words()
+    }
+
+    #[inline(always)]
+    fn finish(self, _: &mut Position, _: &At) {}
+}
+
+impl<const LEN: usize> Sower for &'static Laps<LEN> {
+    #[inline(always)]
+    fn lap<O: Observer>(self, _: &mut Position, at: &mut At, _: &mut O) -> usize {
+        let (before, hand) = (at.lanes, at.hand);
+        let last = self.sow(&mut at.lanes, at.pit, hand);
+        // A hand of 1 to LEN - 1 seeds drops exactly one in its last pit, which is not the one
+        // it was lifted from: that pit's seeds are read from the board before the lap, so the
+        // next lap's hand waits only for where this one ends, not for its table read.
+        let one_round = (1..LEN).contains(&usize::from(hand));
+        at.hand = if one_round { lane(before, last) + 1 } else { lane(at.lanes, last) };
+        last
+    }
+
+    #[inline(always)]
+    fn words(self, _: &Position, at: &At) -> [u64; 3] {
+        [at.lanes as u64, (at.lanes >> 64) as u64, 0]
+    }
+
+    #[inline(always)]
+    fn finish(self, pos: &mut Position, at: &At) {
+        pos.set_lanes(at.lanes);
+    }
+}
+
 /// Lane `pit` of `lanes`: a word's byte by a 64-bit shift, no wide shift (wasm lowers those to
-/// calls) and no trip through memory (a lap's next hand waits for it).
+/// calls) and no trip through memory (a lap's next hand waits for it). The shift's count is
+/// taken modulo 64, as the instruction takes it, so no mask is computed.
 fn lane(lanes: u128, pit: usize) -> u8 {
     let word = if pit < 8 { lanes as u64 } else { (lanes >> 64) as u64 };
-    (word >> (8 * (pit % 8))) as u8
+    word.wrapping_shr(8 * pit as u32) as u8
 }
 
 /// The two 64-bit halves, low first, of each of `a` and `b`.
@@ -185,55 +231,43 @@ const fn halves(a: u128, b: u128) -> [[u64; 2]; 2] {
     [[a as u64, (a >> 64) as u64], [b as u64, (b >> 64) as u64]]
 }
 
-/// The laps of [`Position::sow_seeds`] as arithmetic on a board of up to sixteen pits held as
-/// the byte lanes of one word (pit `i` in lane `i`), where no four is taken on the way.
-struct Laps {
-    len: usize,
-    /// `lap[at(pit, hand)]` for a hand that does not go round the board: what sowing it from
+/// The laps of [`Position::sow_seeds`] as arithmetic on a board of `LEN` pits, at most sixteen,
+/// held as the byte lanes of one word (pit `i` in lane `i`), where no four is taken on the way.
+/// The length is a constant of each table, so that each board's loop knows it.
+struct Laps<const LEN: usize> {
+    /// `lap[half][pit][hand]` for a hand that does not go round the board: what sowing it from
     /// `pit` adds to each half of the lanes, pits 0–7 and 8–15 (modulo 2^64): `hand` seeds lifted
     /// from `pit`, one dropped in each of the `hand` pits after it. Each half's sum is its new
     /// value, so no carry passes between them: two 64-bit additions (in wasm, which has no carry
-    /// flag, a 128-bit addition is a comparison and two more).
-    lap: [[u64; 2]; 256],
+    /// flag, a 128-bit addition is a comparison and two more). Rows of sixteen eight-byte
+    /// entries: a lap's entry is its pit's row (known before the hand is) plus the hand scaled
+    /// by eight, the one step of the address that waits for the hand.
+    lap: [[[u64; 16]; 16]; 2],
     /// One seed in every pit, by halves.
     round: [u64; 2],
 }
 
-/// The entry of [`Laps::lap`] for sowing `hand` seeds (below 16) from `pit` (below 16): one index
-/// of a byte, read with no bounds check and formed in fewer instructions than two masked ones.
-const fn at(pit: usize, hand: usize) -> usize {
-    (pit << 4 | hand) & 0xFF
-}
-
 /// The lap tables of the boards the games have (Mangala IV and Al-manqala, Sadeqa III).
-static LAPS_14: Laps = Laps::new(14);
-static LAPS_16: Laps = Laps::new(16);
+static LAPS_14: Laps<14> = Laps::new();
+static LAPS_16: Laps<16> = Laps::new();
 
-impl Laps {
-    /// The lap table of a board of `len` pits; `None` where there is none (then sow seed by seed).
-    fn of(len: usize) -> Option<&'static Laps> {
-        match len {
-            14 => Some(&LAPS_14),
-            16 => Some(&LAPS_16),
-            _ => None,
-        }
-    }
-
-    const fn new(len: usize) -> Laps {
-        let mut lap = [[0u64; 2]; 256];
+impl<const LEN: usize> Laps<LEN> {
+    const fn new() -> Laps<LEN> {
+        let mut lap = [[[0u64; 16]; 16]; 2];
         let mut pit = 0;
-        while pit < len {
+        while pit < LEN {
             let (mut hand, mut dropped) = (1, 0u128);
-            while hand < len {
-                dropped += 1 << (8 * ((pit + hand) % len));
+            while hand < LEN {
+                dropped += 1 << (8 * ((pit + hand) % LEN));
                 let [d, l] = halves(dropped, (hand as u128) << (8 * pit));
-                lap[at(pit, hand)] = [d[0].wrapping_sub(l[0]), d[1].wrapping_sub(l[1])];
+                lap[0][pit][hand] = d[0].wrapping_sub(l[0]);
+                lap[1][pit][hand] = d[1].wrapping_sub(l[1]);
                 hand += 1;
             }
             pit += 1;
         }
-        let [round, _] = halves((u128::MAX / 255) >> (128 - 8 * len), 0);
-        Laps { len, lap, round }
+        let [round, _] = halves((u128::MAX / 255) >> (128 - 8 * LEN), 0);
+        Laps { lap, round }
     }
 
     /// Sows the `hand` seeds of `pit` on `lanes`: lifts them; whole rounds add one seed to every
@@ -243,57 +277,65 @@ impl Laps {
     #[inline(always)]
     fn sow(&self, lanes: &mut u128, pit: usize, hand: u8) -> usize {
         let [[mut low, mut high], _] = halves(*lanes, 0);
-        let rest = if usize::from(hand) < self.len {
-            let [a, b] = self.lap[at(pit, usize::from(hand))];
-            (low, high) = (low.wrapping_add(a), high.wrapping_add(b));
-            usize::from(hand)
+        let pit = pit % 16; // below LEN already: a mask in place of a bounds check
+        let rest = if usize::from(hand) < LEN {
+            let hand = usize::from(hand);
+            (low, high) = (low.wrapping_add(self.lap[0][pit][hand]), high.wrapping_add(self.lap[1][pit][hand]));
+            hand
         } else {
-            // Rare: a byte division, as a wide one is slow.
-            let (rounds, rest) = (hand / self.len as u8, hand % self.len as u8);
-            let [a, b] = self.lap[at(pit, usize::from(rest))];
-            let [_, lifted] = halves(0, u128::from(hand - rest) << (8 * pit));
-            let rounds = u64::from(rounds);
-            low = low.wrapping_add(a).wrapping_add(rounds * self.round[0]).wrapping_sub(lifted[0]);
-            high = high.wrapping_add(b).wrapping_add(rounds * self.round[1]).wrapping_sub(lifted[1]);
-            usize::from(rest)
+            // Rare: a division by the constant length.
+            let (rounds, rest) = (usize::from(hand) / LEN, usize::from(hand) % LEN);
+            let [_, lifted] = halves(0, ((usize::from(hand) - rest) as u128) << (8 * pit));
+            let rounds = rounds as u64;
+            low = low.wrapping_add(self.lap[0][pit][rest]).wrapping_add(rounds * self.round[0]).wrapping_sub(lifted[0]);
+            high =
+                high.wrapping_add(self.lap[1][pit][rest]).wrapping_add(rounds * self.round[1]).wrapping_sub(lifted[1]);
+            rest
         };
         *lanes = u128::from(high) << 64 | u128::from(low);
         // The pit `rest` after `pit` (after whole rounds only, the origin refilled: C-2), by a
-        // subtraction without a branch (half the laps wrap round), not a table read: the next
-        // lap's table read waits for it.
+        // select, not a branch (half the laps wrap round) nor a table read: the next lap's hand
+        // waits for it.
         let last = pit + rest;
-        last - usize::from(last >= self.len) * self.len
+        core::hint::select_unpredictable(last >= LEN, last.wrapping_sub(LEN), last)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{NoObserver, Options, SplitMix64, Variant};
+    use crate::{MAX_PITS, NoObserver, Options, SplitMix64, Variant};
+
+    /// One lap from `pit` on `pos` by `sower`: its last pit, the seeds there and the board.
+    fn lap_by<S: Sower>(sower: S, pos: &Position, pit: usize) -> (usize, u8, [u8; MAX_PITS]) {
+        let mut pos = *pos;
+        let mut at = At { pit, hand: pos.board[pit], lanes: pos.lanes(), lap: 0 };
+        let last = sower.lap(&mut pos, &mut at, &mut NoObserver);
+        sower.finish(&mut pos, &at);
+        (last, at.hand, pos.board)
+    }
 
     /// C-2: a lap sown at once by the lap table (whole rounds included, the origin refilled)
-    /// leaves the board and the last pit that sowing seed by seed leaves, from every pit and
-    /// with every hand up to 98 seeds, on both boards that have a table.
+    /// leaves the board, the last pit and the seeds in it that sowing seed by seed leaves, from
+    /// every pit and with every hand up to 98 seeds (none included), on both boards that have a
+    /// table.
     #[test]
     fn a_lap_at_once_is_the_lap_seed_by_seed() {
         let mut rng = SplitMix64::new(4);
         for variant in [Variant::Mangala, Variant::Sadeqa] {
             let mut pos = Position::new(variant, Options::default());
-            let laps = Laps::of(pos.len()).expect("a lap table");
-            for pit in 0..pos.len() {
+            let len = pos.len();
+            for pit in 0..len {
                 for hand in 0..=98u8 {
-                    let len = pos.len();
                     for (i, seeds) in pos.board[..len].iter_mut().enumerate() {
                         *seeds = if i == pit { hand } else { rng.below(4) as u8 };
                     }
-                    let mut lanes = pos.lanes();
-                    let at_once = laps.sow(&mut lanes, pit, hand);
-                    let mut by_seed = pos;
-                    by_seed.board[pit] = 0;
-                    let last = by_seed.sow_seeds(pit, hand, &mut NoObserver);
-                    let mut after = pos;
-                    after.set_lanes(lanes);
-                    assert_eq!((at_once, after.board), (last, by_seed.board), "{variant:?} pit {pit} hand {hand}");
+                    let at_once = match len {
+                        14 => lap_by(&LAPS_14, &pos, pit),
+                        16 => lap_by(&LAPS_16, &pos, pit),
+                        _ => unreachable!("no lap table for {len} pits"),
+                    };
+                    assert_eq!(at_once, lap_by(BySeed, &pos, pit), "{variant:?} pit {pit} hand {hand}");
                 }
             }
         }

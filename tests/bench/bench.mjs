@@ -135,29 +135,43 @@ async function playouts() {
     /** @type {Record<string, {games: number, moves: number, native: number[], wasm: number[], ratio: number[], mismatch: string | null}>} */
     const out = {};
     for (const game of games) out[game] = { games: PLAYOUT_GAMES[game], moves: 0, native: [], wasm: [], ratio: [], mismatch: null };
+    /** @param {string} game @param {number} n the native playouts' result line */
+    const nativeRun = (game, n) =>
+      JSON.parse(
+        execFileSync(mancala, ['bench', '--game', game, '--games', String(n), '--seed', String(SEED)], { encoding: 'utf8' })
+          .trim()
+          .split('\n')[0],
+      );
+    /** @param {string} game @param {number} n the wasm playouts' moves and milliseconds */
+    const wasmRun = (game, n) =>
+      page.evaluate(
+        ([g, n, seed]) => {
+          const t0 = performance.now();
+          const moves = /** @type {any} */ (window).benchWasm.benchPlayouts(g, n, seed);
+          return { moves, ms: performance.now() - t0 };
+        },
+        /** @type {[string, number, number]} */ ([game, n, SEED]),
+      );
     for (let r = 0; r < rounds; r++) {
       for (const game of games) {
         const n = PLAYOUT_GAMES[game];
-        const line = execFileSync(mancala, ['bench', '--game', game, '--games', String(n), '--seed', String(SEED)], {
-          encoding: 'utf8',
-        });
-        const native = JSON.parse(line.trim().split('\n')[0]);
-        const wasm = await page.evaluate(
-          ([g, n, seed]) => {
-            const t0 = performance.now();
-            const moves = /** @type {any} */ (window).benchWasm.benchPlayouts(g, n, seed);
-            return { moves, ms: performance.now() - t0 };
-          },
-          /** @type {[string, number, number]} */ ([game, n, SEED]),
-        );
+        // Native, wasm, wasm, native: this machine's speed drifts within seconds, and the drift
+        // over a round cancels out of the ratio of the two pairs' mean rates.
+        const native1 = nativeRun(game, n);
+        const wasm1 = await wasmRun(game, n);
+        const wasm2 = await wasmRun(game, n);
+        const native2 = nativeRun(game, n);
         const o = out[game];
-        o.moves = native.moves;
-        if (wasm.moves !== native.moves) o.mismatch = `wasm played ${wasm.moves} moves, native ${native.moves}`;
-        const wasmRate = wasm.moves / (wasm.ms / 1000);
-        o.native.push(native.moves_per_s);
+        o.moves = native1.moves;
+        for (const wasm of [wasm1, wasm2]) {
+          if (wasm.moves !== native1.moves) o.mismatch = `wasm played ${wasm.moves} moves, native ${native1.moves}`;
+        }
+        const nativeRate = (native1.moves_per_s + native2.moves_per_s) / 2;
+        const wasmRate = (wasm1.moves + wasm2.moves) / ((wasm1.ms + wasm2.ms) / 1000);
+        o.native.push(nativeRate);
         o.wasm.push(wasmRate);
-        o.ratio.push(wasmRate / native.moves_per_s);
-        log(`round ${r + 1}/${rounds} ${game}: native ${(native.moves_per_s / 1e6).toFixed(2)} M/s, wasm ${(wasmRate / 1e6).toFixed(2)} M/s`);
+        o.ratio.push(wasmRate / nativeRate);
+        log(`round ${r + 1}/${rounds} ${game}: native ${(nativeRate / 1e6).toFixed(2)} M/s, wasm ${(wasmRate / 1e6).toFixed(2)} M/s`);
       }
     }
     const result = Object.fromEntries(

@@ -56,7 +56,7 @@ pub fn wasm(ctx: &mut Ctx, section: &mut Section) -> Result {
         Row::new("native, same rounds: moves/s", Unit::PerSecond, per_game(&v, "native_moves_per_s")),
         Row::new("wasm / native", Unit::Ratio, per_game(&v, "ratio"))
             .target(Target::at_least(RATIO_TARGET))
-            .note("median of per-round ratios; each wasm run follows a native run of the same games"),
+            .note("median of per-round ratios; a round runs the same games native, wasm, wasm, native"),
     ];
     section.data = v;
     if !mismatches.is_empty() {

@@ -253,6 +253,7 @@ static LAPS_16: Laps<16> = Laps::new();
 
 impl<const LEN: usize> Laps<LEN> {
     const fn new() -> Laps<LEN> {
+        assert!(LEN <= 16, "a lap table holds one word of sixteen pits at most");
         let mut lap = [[[0u64; 16]; 16]; 2];
         let mut pit = 0;
         while pit < LEN {

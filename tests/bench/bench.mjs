@@ -156,7 +156,7 @@ async function playouts() {
       for (const game of games) {
         const n = PLAYOUT_GAMES[game];
         // Native, wasm, wasm, native: this machine's speed drifts within seconds, and the drift
-        // over a round cancels out of the ratio of the two pairs' mean rates.
+        // over a round cancels out of the ratio of the two pairs' rates.
         const native1 = nativeRun(game, n);
         const wasm1 = await wasmRun(game, n);
         const wasm2 = await wasmRun(game, n);
@@ -166,7 +166,8 @@ async function playouts() {
         for (const wasm of [wasm1, wasm2]) {
           if (wasm.moves !== native1.moves) o.mismatch = `wasm played ${wasm.moves} moves, native ${native1.moves}`;
         }
-        const nativeRate = (native1.moves_per_s + native2.moves_per_s) / 2;
+        // Both sides' rates as all their moves over all their time.
+        const nativeRate = (native1.moves + native2.moves) / (native1.seconds + native2.seconds);
         const wasmRate = (wasm1.moves + wasm2.moves) / ((wasm1.ms + wasm2.ms) / 1000);
         o.native.push(nativeRate);
         o.wasm.push(wasmRate);
@@ -344,21 +345,23 @@ async function ai() {
 // load: navigation to an interactive board, fresh context each time
 // ---------------------------------------------------------------------------------------------
 
+const READY_SIGNAL = 'mancala-atlas:bench-ready';
+
 /**
  * Records when `<html data-ready>` first gets a value, in the page's clock (ms since navigation),
- * and says so on the console (`READY_SIGNAL`), which is how `gotoReady` waits.
+ * and says so on the console (`signal`: installed with READY_SIGNAL), which is how `gotoReady` waits.
+ * @param {string} signal
  */
-const READY_PROBE = () => {
+const READY_PROBE = (signal) => {
   const w = /** @type {any} */ (window);
   new MutationObserver(() => {
     const state = document.documentElement?.dataset.ready;
     if (w.benchReadyAt === undefined && (state === 'true' || state === 'error')) {
       w.benchReadyAt = state === 'true' ? performance.now() : null;
-      console.debug('mancala-atlas:bench-ready');
+      console.debug(signal);
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
 };
-const READY_SIGNAL = 'mancala-atlas:bench-ready';
 
 /**
  * Opens the site in a context that runs READY_PROBE and waits for its console signal. Unlike
@@ -383,7 +386,7 @@ async function load() {
     const runs = [];
     for (let i = 0; i < loads; i++) {
       const context = await browser.newContext({ serviceWorkers: 'allow' });
-      await context.addInitScript(READY_PROBE);
+      await context.addInitScript(READY_PROBE, READY_SIGNAL);
       const page = await context.newPage();
       const errors = /** @type {string[]} */ ([]);
       page.on('pageerror', (e) => errors.push(String(e)));
@@ -440,7 +443,7 @@ async function mainThreadCpu(browser, loads) {
   const kinds = new Map();
   for (let i = 0; i < loads; i++) {
     const context = await browser.newContext({ serviceWorkers: 'allow' });
-    await context.addInitScript(READY_PROBE);
+    await context.addInitScript(READY_PROBE, READY_SIGNAL);
     const page = await context.newPage();
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });
     await gotoReady(page, []);

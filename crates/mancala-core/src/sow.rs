@@ -200,7 +200,7 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
         let (before, hand) = (at.lanes, at.hand);
         let last = self.sow(&mut at.lanes, at.pit, hand);
         // A hand of 1 to LEN - 1 seeds drops exactly one in its last pit, which is not the one
-        // it was lifted from: that pit's seeds are read from the board before the lap, so the
+        // it was lifted from (C-2): that pit's seeds are read from the board before the lap, so the
         // next lap's hand waits only for where this one ends, not for its table read.
         let one_round = (1..LEN).contains(&usize::from(hand));
         at.hand = if one_round { lane(before, last) + 1 } else { lane(at.lanes, last) };

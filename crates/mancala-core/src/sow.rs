@@ -295,10 +295,14 @@ impl<const LEN: usize> Laps<LEN> {
         };
         *lanes = u128::from(high) << 64 | u128::from(low);
         // The pit `rest` after `pit` (after whole rounds only, the origin refilled: C-2), by a
-        // select, not a branch (half the laps wrap round) nor a table read: the next lap's hand
-        // waits for it.
+        // mask where the length is a power of two (Sadeqa III's sixteen), else a select, not a
+        // branch (half the laps wrap round) nor a table read: the next lap's hand waits for it.
         let last = pit + rest;
-        core::hint::select_unpredictable(last >= LEN, last.wrapping_sub(LEN), last)
+        if LEN.is_power_of_two() {
+            last % LEN
+        } else {
+            core::hint::select_unpredictable(last >= LEN, last.wrapping_sub(LEN), last)
+        }
     }
 }
 

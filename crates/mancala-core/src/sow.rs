@@ -1,7 +1,7 @@
 //! The sowing loop (C-2, C-3, C-5), written once and generic over the
 //! observer so that the search pays nothing for tracing.
 
-use crate::games::{self, LapEnd};
+use crate::games::{self, LapEnd, Pits};
 use crate::{CaptureKind, MAX_LAPS, Observer, Position, Side};
 
 /// How a sowing ended.
@@ -103,10 +103,7 @@ impl Position {
             obs.lift(at.pit as u8, at.hand, at.lap);
             let last = sower.lap(self, &mut at, obs);
             if !relays[usize::from(at.hand)] {
-                sower.finish(self, &at);
-                // The mover is the player to move: a sowing does not hand the turn on.
-                let extra = games::stop(self, last, self.turn, obs) == LapEnd::ExtraMove;
-                return Sown::Done { extra };
+                return Sown::Done { extra: sower.stop(self, &at, last, obs) == LapEnd::ExtraMove };
             }
             at.pit = last; // C-3
         }
@@ -152,6 +149,11 @@ impl Position {
     pub(crate) fn take<O: Observer>(&mut self, pit: usize, to: Side, kind: CaptureKind, obs: &mut O) {
         let seeds = self.board[pit];
         self.board[pit] = 0;
+        self.credit(pit, seeds, to, kind, obs);
+    }
+
+    /// Puts the `seeds` just taken from `pit` in `to`'s store ([`Position::take`]).
+    fn credit<O: Observer>(&mut self, pit: usize, seeds: u8, to: Side, kind: CaptureKind, obs: &mut O) {
         *self.stores.get_mut(to) += seeds;
         let captured = seeds > 0 && kind != CaptureKind::Settle;
         self.last_capture = if captured { Some(to) } else { self.last_capture };
@@ -168,8 +170,11 @@ trait Sower: Copy {
     fn lap<O: Observer>(self, pos: &mut Position, at: &mut At, obs: &mut O) -> usize;
     /// The board as three words of eight pits, for the cycle test.
     fn words(self, pos: &Position, at: &At) -> [u64; 3];
-    /// Writes the board back once the move stops.
-    fn finish(self, pos: &mut Position, at: &At);
+    /// Writes the board back once the move stops, `lanes` its first sixteen pits by a table.
+    fn finish(self, pos: &mut Position, lanes: u128);
+    /// Ends the move whose last seed fell in `last`: the game's captures ([`games::stop`]), the
+    /// board written back.
+    fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> LapEnd;
 }
 
 /// Seed by seed on the board itself ([`Position::sow_seeds`]).
@@ -191,7 +196,13 @@ impl Sower for BySeed {
     }
 
     #[inline(always)]
-    fn finish(self, _: &mut Position, _: &At) {}
+    fn finish(self, _: &mut Position, _: u128) {}
+
+    #[inline(always)]
+    fn stop<O: Observer>(self, pos: &mut Position, _: &At, last: usize, obs: &mut O) -> LapEnd {
+        // The mover is the player to move: a sowing does not hand the turn on.
+        games::stop(pos, last, pos.turn, obs)
+    }
 }
 
 impl<const LEN: usize> Sower for &'static Laps<LEN> {
@@ -213,8 +224,53 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
     }
 
     #[inline(always)]
-    fn finish(self, pos: &mut Position, at: &At) {
-        pos.set_lanes(at.lanes);
+    fn finish(self, pos: &mut Position, lanes: u128) {
+        pos.set_lanes(lanes);
+    }
+
+    /// The captures are taken from the lanes, which are then written back in one store: bytes
+    /// stored into the board after it would hold up the word-wide reads of the next steps (the
+    /// occupied pits, the next move's lanes) until they reached the cache.
+    #[inline(always)]
+    fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> LapEnd {
+        let mover = pos.turn;
+        let mut pits = OnLanes { pos, lanes: at.lanes };
+        let end = games::stop(&mut pits, last, mover, obs);
+        self.finish(pits.pos, pits.lanes);
+        end
+    }
+}
+
+/// A position whose first sixteen pits are the lanes a lap table sowed, not yet written back.
+struct OnLanes<'a> {
+    pos: &'a mut Position,
+    lanes: u128,
+}
+
+impl Pits for OnLanes<'_> {
+    #[inline(always)]
+    fn pos(&mut self) -> &mut Position {
+        self.pos
+    }
+
+    #[inline(always)]
+    fn seeds(&self, pit: usize) -> u8 {
+        lane(self.lanes, pit)
+    }
+
+    #[inline(always)]
+    fn take<O: Observer>(&mut self, pit: usize, to: Side, obs: &mut O) {
+        let seeds = self.seeds(pit);
+        // By halves, as `lane` reads them.
+        let [[mut low, mut high], _] = halves(self.lanes, 0);
+        let kept = !0xFFu64.wrapping_shl(8 * pit as u32);
+        if pit < 8 {
+            low &= kept;
+        } else {
+            high &= kept;
+        }
+        self.lanes = u128::from(high) << 64 | u128::from(low);
+        self.pos.credit(pit, seeds, to, CaptureKind::Final, obs);
     }
 }
 
@@ -316,7 +372,7 @@ mod tests {
         let mut pos = *pos;
         let mut at = At { pit, hand: pos.board[pit], lanes: pos.lanes(), lap: 0 };
         let last = sower.lap(&mut pos, &mut at, &mut NoObserver);
-        sower.finish(&mut pos, &at);
+        sower.finish(&mut pos, at.lanes);
         (last, at.hand, pos.board)
     }
 

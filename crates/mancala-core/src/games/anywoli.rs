@@ -13,9 +13,9 @@
 //!   the first final-seed captor, or by lot.
 //! - AW-8: most seeds wins; 48–48 draws.
 
-use super::LapEnd;
+use super::{LapEnd, Pits};
 use crate::rng::SplitMix64;
-use crate::{CaptureKind, EndReason, LastFour, Observer, Position, Side};
+use crate::{EndReason, LastFour, Observer, Position, Side};
 
 /// AW-3: a last seed that makes neither 1 (an empty pit) nor 4 relays.
 pub(super) const fn relays(seeds: u8) -> bool {
@@ -24,12 +24,13 @@ pub(super) const fn relays(seeds: u8) -> bool {
 
 /// AW-3 and AW-5: an empty pit ends the move; a four goes to the mover, who
 /// moves again.
-pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
-    if pos.board[last] != 4 {
+#[inline(always)]
+pub(super) fn stop<O: Observer>(pits: &mut impl Pits, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    if pits.seeds(last) != 4 {
         return LapEnd::Stop;
     }
-    pos.take(last, mover, CaptureKind::Final, obs);
-    pos.first_final.get_or_insert(mover);
+    pits.take(last, mover, obs);
+    pits.pos().first_final.get_or_insert(mover);
     LapEnd::ExtraMove
 }
 

@@ -11,8 +11,8 @@
 //! - MG-7: no legal move: pass; neither can move: the game ends as by C-6.
 //! - MG-8: ends when the board is empty, or by repetition.
 
-use super::LapEnd;
-use crate::{CaptureKind, EndReason, Observer, Position, Side};
+use super::{LapEnd, Pits};
+use crate::{EndReason, Observer, Position, Side};
 
 /// MG-5: a last pit holding 3, or 5 and more, relays.
 pub(super) const fn relays(seeds: u8) -> bool {
@@ -21,12 +21,14 @@ pub(super) const fn relays(seeds: u8) -> bool {
 
 /// MG-5 and MG-6: a last pit holding 2 or 4 is captured with its opposite,
 /// then backward while a pit holds 2 or 4; one that holds 1 just stops.
-pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+#[inline(always)]
+pub(super) fn stop<O: Observer>(pits: &mut impl Pits, last: usize, mover: Side, obs: &mut O) -> LapEnd {
     let mut pit = last;
-    while matches!(pos.board[pit], 2 | 4) {
-        pos.take(pit, mover, CaptureKind::Final, obs);
-        pos.take(pos.opposite(pit), mover, CaptureKind::Final, obs);
-        pit = pos.before(pit);
+    while matches!(pits.seeds(pit), 2 | 4) {
+        pits.take(pit, mover, obs);
+        let (opposite, before) = (pits.pos().opposite(pit), pits.pos().before(pit));
+        pits.take(opposite, mover, obs);
+        pit = before;
     }
     LapEnd::Stop
 }

@@ -15,16 +15,17 @@
 //!   repetition applies it.
 //! - AM-10: 50 or more wins, 49–49 draws.
 
-use super::LapEnd;
+use super::{LapEnd, Pits};
 use crate::moves::PitSet;
-use crate::{CaptureKind, EndReason, Observer, Position, Side};
+use crate::{EndReason, Observer, Position, Side};
 
 /// AM-5.
-pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+#[inline(always)]
+pub(super) fn stop<O: Observer>(pits: &mut impl Pits, last: usize, mover: Side, obs: &mut O) -> LapEnd {
     let mut pit = last;
-    while matches!(pos.board[pit], 2 | 4) {
-        pos.take(pit, mover, CaptureKind::Final, obs);
-        pit = pos.before(pit);
+    while matches!(pits.seeds(pit), 2 | 4) {
+        pits.take(pit, mover, obs);
+        pit = pits.pos().before(pit);
     }
     LapEnd::Stop
 }

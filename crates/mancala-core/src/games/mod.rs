@@ -7,7 +7,7 @@ mod manqala;
 mod sadeqa;
 
 use crate::moves::PitSet;
-use crate::{Observer, Position, Side, Variant};
+use crate::{CaptureKind, Observer, Position, Side, Variant};
 
 /// How a move ends once a lap has stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,14 +43,40 @@ static RELAYS: [[bool; 256]; 4] = {
     rows
 };
 
+/// The board a move's end is decided on: the position's own pits, or the pits a lap table
+/// sowed, not yet written back to the position (`crate::sow`).
+pub(crate) trait Pits {
+    /// The position, for all but its pits' seeds.
+    fn pos(&mut self) -> &mut Position;
+    /// The seeds in `pit`.
+    fn seeds(&self, pit: usize) -> u8;
+    /// Moves every seed of `pit` to `to`'s store: a move's final capture.
+    fn take<O: Observer>(&mut self, pit: usize, to: Side, obs: &mut O);
+}
+
+impl Pits for Position {
+    fn pos(&mut self) -> &mut Position {
+        self
+    }
+
+    fn seeds(&self, pit: usize) -> u8 {
+        self.board[pit]
+    }
+
+    fn take<O: Observer>(&mut self, pit: usize, to: Side, obs: &mut O) {
+        Position::take(self, pit, to, CaptureKind::Final, obs);
+    }
+}
+
 /// Applies the game's rule for the pit where the last seed of a lap that
 /// does not relay fell: the captures of a move's end.
-pub(crate) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
-    match pos.variant {
-        Variant::Mangala => mangala::stop(pos, last, mover, obs),
-        Variant::Sadeqa => sadeqa::stop(pos, last, mover, obs),
-        Variant::Manqala => manqala::stop(pos, last, mover, obs),
-        Variant::Anywoli => anywoli::stop(pos, last, mover, obs),
+#[inline(always)]
+pub(crate) fn stop<O: Observer>(pits: &mut impl Pits, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    match pits.pos().variant {
+        Variant::Mangala => mangala::stop(pits, last, mover, obs),
+        Variant::Sadeqa => sadeqa::stop(pits, last, mover, obs),
+        Variant::Manqala => manqala::stop(pits, last, mover, obs),
+        Variant::Anywoli => anywoli::stop(pits, last, mover, obs),
     }
 }
 

@@ -9,8 +9,8 @@
 //!   empty board is such an end (no-move); a move never empties it, since a
 //!   capture leaves the seed that landed (SQ-4).
 
-use super::LapEnd;
-use crate::{CaptureKind, Observer, Position, Side};
+use super::{LapEnd, Pits};
+use crate::{Observer, Position, Side};
 
 /// SQ-3: a last seed that falls into an occupied pit relays.
 pub(super) const fn relays(seeds: u8) -> bool {
@@ -18,9 +18,12 @@ pub(super) const fn relays(seeds: u8) -> bool {
 }
 
 /// SQ-4: a last seed in an empty pit of the mover's row captures the opposite pit.
-pub(super) fn stop<O: Observer>(pos: &mut Position, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+#[inline(always)]
+pub(super) fn stop<O: Observer>(pits: &mut impl Pits, last: usize, mover: Side, obs: &mut O) -> LapEnd {
+    let pos = pits.pos();
     if pos.owner(last) == mover {
-        pos.take(pos.opposite(last), mover, CaptureKind::Final, obs);
+        let opposite = pos.opposite(last);
+        pits.take(opposite, mover, obs);
     }
     LapEnd::Stop
 }

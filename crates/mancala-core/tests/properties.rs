@@ -12,8 +12,8 @@ mod play;
 mod json;
 
 use mancala_core::{
-    BySide, Game, LastFour, MangalaSetup, Memory, Move, Options, Position, SadeqaSeeds, Setup, Side, SplitMix64,
-    Variant,
+    BySide, Game, LastFour, MangalaSetup, Memory, Move, Options, Playouts, Position, SadeqaSeeds, Setup, Side,
+    SplitMix64, Variant,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -241,6 +241,13 @@ proptest! {
         }
     }
 
+    /// A random playout (which counts repetition without keeping positions, C-6) plays the game
+    /// that `Game` plays move for move, through the same positions, to the same end.
+    #[test]
+    fn a_playout_is_the_game_its_moves_play(start in short_endgame(), seed in any::<u64>()) {
+        playout_agrees_with_game(start, seed);
+    }
+
     /// C-6: in endgames played at random, a game ends by repetition exactly when a placement
     /// occurs for the third time, never before, and `occurrences` counts it.
     #[test]
@@ -276,6 +283,43 @@ proptest! {
             }
         }
     }
+}
+
+/// An endgame of a game whose random play ends soon: Anywoli's can wander for many thousand moves
+/// (see [`ENDS_WITHIN`]), too long to replay through `Game` in a property test.
+fn short_endgame() -> impl Strategy<Value = Position> {
+    prop::sample::select(vec![Variant::Mangala, Variant::Sadeqa, Variant::Manqala])
+        .prop_flat_map(|variant| set_up(variant, 1..=10))
+}
+
+/// Plays a random playout from `start` and the same moves through a [`Game`]: true if they end
+/// by repetition (C-6); panics where they differ.
+fn playout_agrees_with_game(start: Position, seed: u64) -> bool {
+    let mut game = Game::new(start);
+    let moves = Playouts::default().play(start, &mut SplitMix64::new(seed), |pos, m| {
+        assert_eq!(pos, game.position(), "the playout and the game part before move {}", game.moves().len());
+        game.play(m).expect("the playout's move is legal in the game");
+    });
+    assert_eq!(moves as usize, game.moves().len());
+    assert!(game.position().is_over(), "the game goes on where the playout ended: {:?}", game.position());
+    game.position().end().is_some_and(|e| e.reason == mancala_core::EndReason::Repetition)
+}
+
+/// Playouts from endgames do end by repetition (C-6), so the property above is not vacuous.
+#[test]
+fn playouts_from_endgames_do_repeat() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        proptest::test_runner::TestRng::deterministic_rng(proptest::test_runner::RngAlgorithm::ChaCha),
+    );
+    let repeated = (0..48)
+        .filter(|&seed| {
+            playout_agrees_with_game(short_endgame().new_tree(&mut runner).expect("a start").current(), seed)
+        })
+        .count();
+    assert!(repeated >= 10, "only {repeated} of 48 playouts from endgames ended by repetition");
 }
 
 /// The endgame generator does reach repetitions (C-6), so the property above is not vacuous.

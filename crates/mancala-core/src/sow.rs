@@ -156,7 +156,7 @@ impl Position {
     fn credit<O: Observer>(&mut self, pit: usize, seeds: u8, to: Side, kind: CaptureKind, obs: &mut O) {
         *self.stores.get_mut(to) += seeds;
         let captured = seeds > 0 && kind != CaptureKind::Settle;
-        self.last_capture = if captured { Some(to) } else { self.last_capture };
+        self.last_capture = core::hint::select_unpredictable(captured, Some(to), self.last_capture);
         if seeds > 0 {
             obs.capture(pit as u8, seeds, to, kind);
         }
@@ -260,15 +260,18 @@ impl Pits for OnLanes<'_> {
 
     #[inline(always)]
     fn take<O: Observer>(&mut self, pit: usize, to: Side, obs: &mut O) {
-        let seeds = self.seeds(pit);
+        self.take_if(true, pit, to, obs);
+    }
+
+    /// Without a branch: on the seeds taken (none if not `take`) and on the half the pit is in.
+    #[inline(always)]
+    fn take_if<O: Observer>(&mut self, take: bool, pit: usize, to: Side, obs: &mut O) {
+        use core::hint::select_unpredictable as select;
+        let seeds = select(take, self.seeds(pit), 0);
         // By halves, as `lane` reads them.
-        let [[mut low, mut high], _] = halves(self.lanes, 0);
-        let kept = !0xFFu64.wrapping_shl(8 * pit as u32);
-        if pit < 8 {
-            low &= kept;
-        } else {
-            high &= kept;
-        }
+        let [[low, high], _] = halves(self.lanes, 0);
+        let kept = select(take, !0xFFu64.wrapping_shl(8 * pit as u32), !0);
+        let (low, high) = select(pit < 8, (low & kept, high), (low, high & kept));
         self.lanes = u128::from(high) << 64 | u128::from(low);
         self.pos.credit(pit, seeds, to, CaptureKind::Final, obs);
     }

@@ -52,6 +52,13 @@ pub(crate) trait Pits {
     fn seeds(&self, pit: usize) -> u8;
     /// Moves every seed of `pit` to `to`'s store: a move's final capture.
     fn take<O: Observer>(&mut self, pit: usize, to: Side, obs: &mut O);
+    /// [`Pits::take`] if `take`: for a capture as likely as not, which a lap table's lanes
+    /// take without a branch.
+    fn take_if<O: Observer>(&mut self, take: bool, pit: usize, to: Side, obs: &mut O) {
+        if take {
+            self.take(pit, to, obs);
+        }
+    }
 }
 
 impl Pits for Position {

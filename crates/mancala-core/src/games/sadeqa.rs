@@ -21,10 +21,8 @@ pub(super) const fn relays(seeds: u8) -> bool {
 #[inline(always)]
 pub(super) fn stop<O: Observer>(pits: &mut impl Pits, last: usize, mover: Side, obs: &mut O) -> LapEnd {
     let pos = pits.pos();
-    if pos.owner(last) == mover {
-        let opposite = pos.opposite(last);
-        pits.take(opposite, mover, obs);
-    }
+    let (own, opposite) = (pos.owner(last) == mover, pos.opposite(last));
+    pits.take_if(own, opposite, mover, obs);
     LapEnd::Stop
 }
 

@@ -228,9 +228,9 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
         pos.set_lanes(lanes);
     }
 
-    /// The captures are taken from the lanes, which are then written back in one store: bytes
-    /// stored into the board after it would hold up the word-wide reads of the next steps (the
-    /// occupied pits, the next move's lanes) until they reached the cache.
+    /// The captures are taken from the lanes, which are then written back once, word by word:
+    /// bytes stored into the board after it would hold up the word-wide reads of the next steps
+    /// (the occupied pits, the next move's lanes) until they reached the cache.
     #[inline(always)]
     fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> LapEnd {
         let mover = pos.turn;

@@ -170,8 +170,6 @@ trait Sower: Copy {
     fn lap<O: Observer>(self, pos: &mut Position, at: &mut At, obs: &mut O) -> usize;
     /// The board as three words of eight pits, for the cycle test.
     fn words(self, pos: &Position, at: &At) -> [u64; 3];
-    /// Writes the board back once the move stops, `lanes` its first sixteen pits by a table.
-    fn finish(self, pos: &mut Position, lanes: u128);
     /// Ends the move whose last seed fell in `last`: the game's captures ([`games::stop`]), the
     /// board written back.
     fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> LapEnd;
@@ -194,9 +192,6 @@ impl Sower for BySeed {
     fn words(self, pos: &Position, _: &At) -> [u64; 3] {
         pos.words()
     }
-
-    #[inline(always)]
-    fn finish(self, _: &mut Position, _: u128) {}
 
     #[inline(always)]
     fn stop<O: Observer>(self, pos: &mut Position, _: &At, last: usize, obs: &mut O) -> LapEnd {
@@ -223,11 +218,6 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
         [at.lanes as u64, (at.lanes >> 64) as u64, 0]
     }
 
-    #[inline(always)]
-    fn finish(self, pos: &mut Position, lanes: u128) {
-        pos.set_lanes(lanes);
-    }
-
     /// The captures are taken from the lanes, which are then written back once, word by word:
     /// bytes stored into the board after it would hold up the word-wide reads of the next steps
     /// (the occupied pits, the next move's lanes) until they reached the cache.
@@ -236,7 +226,7 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
         let mover = pos.turn;
         let mut pits = OnLanes { pos, lanes: at.lanes };
         let end = games::stop(&mut pits, last, mover, obs);
-        self.finish(pits.pos, pits.lanes);
+        pits.pos.set_lanes(pits.lanes);
         end
     }
 }
@@ -368,15 +358,15 @@ impl<const LEN: usize> Laps<LEN> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MAX_PITS, NoObserver, Options, SplitMix64, Variant};
+    use crate::{NoObserver, Options, SplitMix64, Variant};
 
-    /// One lap from `pit` on `pos` by `sower`: its last pit, the seeds there and the board.
-    fn lap_by<S: Sower>(sower: S, pos: &Position, pit: usize) -> (usize, u8, [u8; MAX_PITS]) {
+    /// One lap from `pit` on `pos` by `sower`: its last pit, the seeds there and the board (as
+    /// the cycle test reads it, three words of eight pits).
+    fn lap_by<S: Sower>(sower: S, pos: &Position, pit: usize) -> (usize, u8, [u64; 3]) {
         let mut pos = *pos;
         let mut at = At { pit, hand: pos.board[pit], lanes: pos.lanes(), lap: 0 };
         let last = sower.lap(&mut pos, &mut at, &mut NoObserver);
-        sower.finish(&mut pos, at.lanes);
-        (last, at.hand, pos.board)
+        (last, at.hand, sower.words(&pos, &at))
     }
 
     /// C-2: a lap sown at once by the lap table (whole rounds included, the origin refilled)

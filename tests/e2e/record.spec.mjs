@@ -64,6 +64,7 @@ test('Copy record copies the game as text; Open a record… opens it again, by k
   await expect(page.locator('#copy-box')).toBeHidden();
   await openRecord(page, RECORD);
   await expect(page.locator('#transcript')).toHaveJSProperty('open', false);
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '3'); // drawn at the next frame
   expect(await board(page)).toEqual({ variant: 'sadeqa-iii', ply: '3', ...AFTER });
   await expect(page.locator('#notice')).toHaveText('This game was opened from a game record.');
   await expect(page.locator('#moves li')).toHaveText(['Start', '1.c+8', '2.E+12', '3.b+4']);
@@ -77,6 +78,7 @@ test("the README's game record opens the game it names", async ({ page }) => {
   expect(text.trim()).toBe(RECORD);
   await open(page, 'game=mangala-iv');
   await openRecord(page, text);
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '3'); // drawn at the next frame
   expect(await board(page)).toEqual({ variant: 'sadeqa-iii', ply: '3', ...AFTER });
 });
 
@@ -218,6 +220,7 @@ test('in the single file (file://) a record is copied and opened, and a position
   await expect(page.locator('#board')).toHaveAttribute('data-board', '8,0,2,3,0,6,4,17,0,1,7,2,0,17,0,5');
   await expect(page.locator('#board')).toHaveAttribute('data-ply', '0');
   await openRecord(page, RECORD);
+  await expect(page.locator('#board')).toHaveAttribute('data-ply', '3'); // drawn at the next frame
   expect(await board(page)).toEqual({ variant: 'sadeqa-iii', ply: '3', ...AFTER });
   expect(requests).toEqual([]);
 });

@@ -451,21 +451,30 @@ impl Position {
             Move::Split => {
                 self.settle_split(obs);
                 self.finish(EndReason::Split, obs);
-                return Sown::Done { extra: false };
+                return Sown::Done { extra: false, occupied: 0 };
             }
             Move::Sow(pit) => self.sow(usize::from(pit), obs),
         };
-        if let Sown::Done { extra } = sown {
+        if let Sown::Done { extra, occupied } = sown {
             self.last_mover = Some(mover);
-            self.after_move(mover, extra, prove, obs);
+            self.after_move(mover, extra, occupied, prove, obs);
         }
         sown
     }
 
     /// Ends the game where the rules say so, else hands the turn on,
-    /// applying passes and no-move ends at once (C-8). Inlined into each move's sowing.
+    /// applying passes and no-move ends at once (C-8). `occupied` is the board's
+    /// [`Position::occupied`] (an end changes the board, and ends the game). Inlined into each
+    /// move's sowing.
     #[inline(always)]
-    pub(crate) fn after_move<O: Observer>(&mut self, mover: Side, extra: bool, prove: bool, obs: &mut O) {
+    pub(crate) fn after_move<O: Observer>(
+        &mut self,
+        mover: Side,
+        extra: bool,
+        occupied: u32,
+        prove: bool,
+        obs: &mut O,
+    ) {
         // Each game has its own ends: an empty board ends only MG-8 and AW-6.
         games::check_end(self, mover, obs);
         if self.end.is_some() {
@@ -475,7 +484,6 @@ impl Position {
         if extra {
             obs.extra_move(mover);
         }
-        let occupied = self.occupied();
         self.sowable = self.sowable(occupied, self.turn);
         let can_move = if prove { self.proves_move() } else { !self.sowable.is_empty() };
         if !can_move {

@@ -124,7 +124,7 @@ impl Position {
             sowable: PitSet::default(),
         };
         // As if the other player had just moved: ends and passes apply (C-8).
-        pos.after_move(setup.turn.other(), false, true, &mut NoObserver);
+        pos.after_move(setup.turn.other(), false, pos.occupied(), true, &mut NoObserver);
         pos
     }
 

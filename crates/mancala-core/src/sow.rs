@@ -2,13 +2,16 @@
 //! observer so that the search pays nothing for tracing.
 
 use crate::games::{self, LapEnd, Pits};
+use crate::moves::PitSet;
 use crate::{CaptureKind, MAX_LAPS, Observer, Position, Side};
 
 /// How a sowing ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Sown {
-    /// The move ended; `extra` when the mover moves again (AW-5).
-    Done { extra: bool },
+    /// The move ended; `extra` when the mover moves again (AW-5). `occupied`: the pits that
+    /// hold seeds once its captures are taken ([`Position::occupied`]), found from the
+    /// lanes while they are still in registers.
+    Done { extra: bool, occupied: u32 },
     /// The move would not end within [`MAX_LAPS`] laps (C-5).
     Endless,
 }
@@ -71,7 +74,9 @@ impl Position {
         if O::SEEDS || self.rules.mid_sow_fours {
             return self.sow_laps::<O, _, false>(at, BySeed, obs);
         }
-        let at = At { lanes: self.lanes(), ..at };
+        // The hand from the lanes too: a shift, where a read of the board just copied would wait.
+        let lanes = self.lanes();
+        let at = At { lanes, hand: lane(lanes, from), ..at };
         match self.len() {
             14 => self.sow_laps::<O, _, false>(at, &LAPS_14, obs),
             16 => self.sow_laps::<O, _, false>(at, &LAPS_16, obs),
@@ -103,7 +108,8 @@ impl Position {
             obs.lift(at.pit as u8, at.hand, at.lap);
             let last = sower.lap(self, &mut at, obs);
             if !relays[usize::from(at.hand)] {
-                return Sown::Done { extra: sower.stop(self, &at, last, obs) == LapEnd::ExtraMove };
+                let (end, occupied) = sower.stop(self, &at, last, obs);
+                return Sown::Done { extra: end == LapEnd::ExtraMove, occupied };
             }
             at.pit = last; // C-3
         }
@@ -171,8 +177,9 @@ trait Sower: Copy {
     /// The board as three words of eight pits, for the cycle test.
     fn words(self, pos: &Position, at: &At) -> [u64; 3];
     /// Ends the move whose last seed fell in `last`: the game's captures ([`games::stop`]), the
-    /// board written back.
-    fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> LapEnd;
+    /// board written back. Returns how it ends and the pits then holding seeds
+    /// ([`Position::occupied`]).
+    fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> (LapEnd, u32);
 }
 
 /// Seed by seed on the board itself ([`Position::sow_seeds`]).
@@ -194,9 +201,10 @@ impl Sower for BySeed {
     }
 
     #[inline(always)]
-    fn stop<O: Observer>(self, pos: &mut Position, _: &At, last: usize, obs: &mut O) -> LapEnd {
+    fn stop<O: Observer>(self, pos: &mut Position, _: &At, last: usize, obs: &mut O) -> (LapEnd, u32) {
         // The mover is the player to move: a sowing does not hand the turn on.
-        games::stop(pos, last, pos.turn, obs)
+        let end = games::stop(pos, last, pos.turn, obs);
+        (end, pos.occupied())
     }
 }
 
@@ -220,14 +228,16 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
 
     /// The captures are taken from the lanes, which are then written back once, word by word:
     /// bytes stored into the board after it would hold up the word-wide reads of the next steps
-    /// (the occupied pits, the next move's lanes) until they reached the cache.
+    /// (the next move's lanes) until they reached the cache. The occupied pits are found from
+    /// the lanes, not read back from the board (the turn's hand-over waits for them).
     #[inline(always)]
-    fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> LapEnd {
+    fn stop<O: Observer>(self, pos: &mut Position, at: &At, last: usize, obs: &mut O) -> (LapEnd, u32) {
         let mover = pos.turn;
         let mut pits = OnLanes { pos, lanes: at.lanes };
         let end = games::stop(&mut pits, last, mover, obs);
         pits.pos.set_lanes(pits.lanes);
-        end
+        let [[low, high], _] = halves(pits.lanes, 0);
+        (end, PitSet::nonzero_bytes(low) | PitSet::nonzero_bytes(high) << 8)
     }
 }
 

@@ -34,7 +34,15 @@ impl Position {
     /// (see [`Children`]). None once the game is over.
     #[must_use]
     pub fn children(&self) -> Children<'_> {
-        Children { parent: self, pits: self.sowable }
+        self.children_among(self.sowable)
+    }
+
+    /// [`Position::children`] from `pits`, the position's sowable pits as the caller already
+    /// holds them: a random playout keeps them from the move that made the position rather than
+    /// read them back from it (the draw that starts the next move waits for them).
+    pub(crate) fn children_among(&self, pits: PitSet) -> Children<'_> {
+        debug_assert_eq!(pits, self.sowable, "not the position's sowable pits");
+        Children { parent: self, pits }
     }
 }
 

@@ -21,22 +21,29 @@ impl Playouts {
         let (mut pos, mut next) = (&mut a, &mut b);
         self.seen.clear();
         self.count(pos);
+        // The sowable pits of `pos`, carried from the move that made it.
+        let mut pits = pos.sowable;
         let mut moves = 0;
         while !pos.is_over() {
             // The positions after moves are made without proving that the next player can move
             // (C-8): drawing their move proves it, and sows it.
-            let Some(m) = pos.children().draw(rng, false, next) else {
+            let drawn = pos.children_among(pits).draw(rng, false, next);
+            pits = next.sowable;
+            let Some(m) = drawn else {
                 // Every pit they may sow is endless (C-5): no legal move after all.
                 self.seen.forget(pos);
                 pos.no_legal_move();
                 self.count(pos);
+                pits = pos.sowable;
                 continue;
             };
             each(pos, m);
             core::mem::swap(&mut pos, &mut next);
             moves += 1;
             if pos.stores() == next.stores() {
-                self.count(pos);
+                if self.count(pos) {
+                    pits = pos.sowable; // a pass or the end (C-6, C-8)
+                }
             } else {
                 // A capture: no earlier position can repeat this one (C-6); its line starts anew.
                 self.seen.restart(pos);
@@ -45,12 +52,15 @@ impl Playouts {
         moves
     }
 
-    /// Counts `pos` (C-6); at its third occurrence [`Playouts::repeated`] ends the game.
+    /// Counts `pos` (C-6); at its third occurrence [`Playouts::repeated`] ends the game, and
+    /// this returns true (`pos` may have changed).
     #[inline(always)]
-    fn count(&mut self, pos: &mut Position) {
-        if !pos.is_over() && self.seen.add(pos) >= u32::from(REPETITION_LIMIT) {
+    fn count(&mut self, pos: &mut Position) -> bool {
+        let third = !pos.is_over() && self.seen.add(pos) >= u32::from(REPETITION_LIMIT);
+        if third {
             self.repeated(pos);
         }
+        third
     }
 
     /// Ends the game at a third occurrence of `pos` (C-6), once it is sure the player to move

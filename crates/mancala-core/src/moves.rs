@@ -193,15 +193,16 @@ static BYTE_POP: [u8; 256] = {
     pop
 };
 
-/// `BYTE_NTH[b][i]`: the `i`-th lowest set bit of `b` (from 0), for `i` below its bits.
-static BYTE_NTH: [[u8; 8]; 256] = {
-    let mut nth = [[0u8; 8]; 256];
+/// `BYTE_NTH[b]`: the set bits of `b`, lowest first, a byte each (byte `i` the `i`-th lowest,
+/// from 0), so that one word read for `b` alone holds whichever the draw picks.
+static BYTE_NTH: [u64; 256] = {
+    let mut nth = [0u64; 256];
     let mut b = 0;
     while b < 256 {
         let (mut bit, mut i) = (0, 0);
         while bit < 8 {
             if b & 1 << bit != 0 {
-                nth[b][i] = bit as u8;
+                nth[b] |= (bit as u64) << (8 * i);
                 i += 1;
             }
             bit += 1;
@@ -244,14 +245,15 @@ impl PitSet {
     /// The `i`-th lowest pit (from 0) of a set within the first sixteen; `i` is below
     /// [`PitSet::len`]. Without a branch on `i` (a random draw's index, which no predictor
     /// guesses): the byte that holds it, found by comparing `i` with the pits of the low byte, then
-    /// that byte's `i`-th bit by a table.
+    /// that byte's `i`-th bit. Both bytes' bits are read by the set alone, before `i` is known.
     pub(crate) fn nth(self, i: u32) -> usize {
         debug_assert!(self.0 >> 16 == 0, "a set beyond the first sixteen pits: {:#x}", self.0);
         let [a, b, _, _] = self.0.to_le_bytes();
+        let (bits_a, bits_b) = (BYTE_NTH[usize::from(a)], BYTE_NTH[usize::from(b)]);
         let below_b = u32::from(BYTE_POP[usize::from(a)]);
         let high = i >= below_b;
-        let (byte, rank) = if high { (b, i - below_b) } else { (a, i) };
-        8 * usize::from(high) + usize::from(BYTE_NTH[usize::from(byte)][rank as usize % 8])
+        let (bits, rank) = core::hint::select_unpredictable(high, (bits_b, i.wrapping_sub(below_b)), (bits_a, i));
+        8 * usize::from(high) + usize::from(bits.wrapping_shr(8 * rank) as u8)
     }
 
     /// The pits from `first` on, counted from `first` (pit `first + i` as bit `i`).

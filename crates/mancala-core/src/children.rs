@@ -67,6 +67,9 @@ impl Children<'_> {
     /// that picks it finds out. So unless `prove`, the position after the move takes a player
     /// with sowable pits to have a legal move (C-8); `None` from that position then means every
     /// one was endless (C-5), and [`Position::no_legal_move`] applies what C-8 would have.
+    /// Inlined: a call here is a playout move's (a binary with more callers would keep it out
+    /// of line, the move's state passed through memory).
+    #[inline(always)]
     pub(crate) fn draw(&mut self, rng: &mut SplitMix64, prove: bool, child: &mut Position) -> Option<Move> {
         if self.parent.rules.forced_leftmost {
             return self.first(prove, child);

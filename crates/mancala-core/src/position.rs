@@ -444,7 +444,10 @@ impl Position {
         }
     }
 
-    /// Sows (or splits), then ends the turn (C-8; see [`Position::child`] for `prove`).
+    /// Sows (or splits), then ends the turn (C-8; see [`Position::child`] for `prove`). Inlined
+    /// into every move made (playouts, the search), so that what the sowing returns stays in
+    /// registers.
+    #[inline(always)]
     fn apply<O: Observer>(&mut self, m: Move, prove: bool, obs: &mut O) -> Sown {
         let mover = self.turn;
         let sown = match m {

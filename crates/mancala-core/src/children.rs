@@ -48,10 +48,14 @@ impl Position {
 
 impl Children<'_> {
     /// Plays the move from `pit`, a pit not yet tried, into `child`; false if that sowing is
-    /// endless (C-5). `prove` as for [`Position::child`].
-    fn sow(&mut self, pit: usize, prove: bool, child: &mut Position) -> bool {
+    /// endless (C-5). `prove` as for [`Position::child`]; `sibling` when `child` is known to be a
+    /// position of the parent's game with its options, so that only what play changes is copied
+    /// ([`Position::sibling_into`]).
+    #[inline(always)]
+    fn sow(&mut self, pit: usize, prove: bool, sibling: bool, child: &mut Position) -> bool {
         self.pits = self.pits.without(pit);
-        self.parent.child_into(Move::Sow(pit as Pit), prove, child)
+        let m = Move::Sow(pit as Pit);
+        if sibling { self.parent.sibling_into(m, prove, child) } else { self.parent.child_into(m, prove, child) }
     }
 
     /// A move drawn uniformly among the legal moves not yet yielded, with the position after
@@ -67,8 +71,10 @@ impl Children<'_> {
     /// that picks it finds out. So unless `prove`, the position after the move takes a player
     /// with sowable pits to have a legal move (C-8); `None` from that position then means every
     /// one was endless (C-5), and [`Position::no_legal_move`] applies what C-8 would have.
-    /// Inlined: a call here is a playout move's (a binary with more callers would keep it out
-    /// of line, the move's state passed through memory).
+    /// `child` is a position of the parent's game with its options (a copy of the parent, or a
+    /// playout's other position), so only what play changes is copied into it. Inlined: a call
+    /// here is a playout move's (a binary with more callers would keep it out of line, the
+    /// move's state passed through memory).
     #[inline(always)]
     pub(crate) fn draw(&mut self, rng: &mut SplitMix64, prove: bool, child: &mut Position) -> Option<Move> {
         if self.parent.rules.forced_leftmost {
@@ -79,7 +85,7 @@ impl Children<'_> {
         while let Some(lowest) = self.pits.first() {
             let row = self.pits.counted_from(lowest);
             let pit = lowest + row.nth(rng.below(u64::from(row.len())) as u32);
-            if self.sow(pit, prove, child) {
+            if self.sow(pit, prove, true, child) {
                 return Some(Move::Sow(pit as Pit));
             }
         }
@@ -90,7 +96,7 @@ impl Children<'_> {
     /// written into `child`.
     fn first(&mut self, prove: bool, child: &mut Position) -> Option<Move> {
         while let Some(pit) = self.pits.first() {
-            if self.sow(pit, prove, child) {
+            if self.sow(pit, prove, false, child) {
                 if self.parent.rules.forced_leftmost {
                     self.pits = PitSet::default(); // MG-4: the first that is not endless
                 }

@@ -4,7 +4,8 @@
 //! 2. `cargo build -p mancala-wasm -p mancala-worker --release --target wasm32-unknown-unknown`:
 //!    the page's wasm (rules) and the worker's (rules and search; the page never loads it);
 //! 3. `wasm-bindgen --target web` of each (its TypeScript declarations included, for tsc) into a
-//!    staging folder, then `wasm-opt -Os` (npm `binaryen`; results cached by input hash);
+//!    staging folder, then `wasm-opt` (npm `binaryen`; -Os for the page's, -O3 for the worker's;
+//!    results cached by input hash and level);
 //! 4. `www/` plus the staged `pkg/` assembled into `dist/`, swapped in whole, after the games'
 //!    card texts were copied from the rules texts into the strings ([`game_texts`]), the English
 //!    strings written into `index.html` ([`english_page`]) and esbuild (npm)
@@ -23,8 +24,12 @@ use sha2::{Digest, Sha256};
 use crate::util::{self, Context, Result, cargo, fail, list_files, run, say, warn};
 use crate::{budgets, single, tools};
 
-/// The wasm crates and the file stems of their output: the page's, then its worker's.
-const WASM: [(&str, &str); 2] = [("mancala-wasm", "mancala_wasm"), ("mancala-worker", "mancala_worker")];
+/// The wasm crates, the file stems of their output and how wasm-opt optimises each: the page's
+/// for size (-Os gzips ~1.5% smaller than -Oz here; the budgets count gzipped bytes), then its
+/// worker's, which is not in the first load and runs the search and the playouts, for speed (-O3:
+/// Sadeqa III's playouts ~4% faster in V8, 0.7 kB larger; docs/bench.md, session 18).
+const WASM: [(&str, &str, &str); 2] =
+    [("mancala-wasm", "mancala_wasm", "-Os"), ("mancala-worker", "mancala_worker", "-O3")];
 /// Files (and folders, ending in `/`) that the precache list leaves out: the worker itself, the build description, the
 /// single-file build (a download of its own) and the endgame tables (cached when first fetched).
 const NOT_PRECACHED: [&str; 4] = ["sw.js", "build.json", single::FILE, TABLES];
@@ -51,17 +56,17 @@ pub fn build() -> Result<Build> {
     tools::ensure_wasm_target()?;
     let wasm_bindgen = tools::ensure_wasm_bindgen()?;
 
-    let packages = WASM.iter().flat_map(|(krate, _)| ["-p", krate]);
+    let packages = WASM.iter().flat_map(|(krate, _, _)| ["-p", krate]);
     run(cargo().arg("build").args(packages).args(["--release", "--target", tools::WASM_TARGET]))?;
 
     // Per-process scratch names: several people may run dist (or test) at once.
     let pid = std::process::id();
     let staging = util::target_dir().join(format!("xtask/pkg-{pid}"));
     remove_dir(&staging)?;
-    for (_, stem) in WASM {
+    for (_, stem, level) in WASM {
         let wasm = util::target_dir().join(tools::WASM_TARGET).join("release").join(format!("{stem}.wasm"));
         run(Command::new(&wasm_bindgen.cli).args(["--target", "web", "--out-dir"]).arg(&staging).arg(&wasm))?;
-        optimize(&staging.join(format!("{stem}_bg.wasm")))?;
+        optimize(&staging.join(format!("{stem}_bg.wasm")), level)?;
     }
 
     // Assemble next to dist/ and swap, so a running server never sees a half-built site.
@@ -77,7 +82,7 @@ pub fn build() -> Result<Build> {
     english_page(&fresh)?;
     // esbuild (npm, like the static server's Node) bundles the single file and the page.
     let esbuild = tools::node_bin("esbuild")?;
-    let [page, worker] = WASM.map(|(_, stem)| format!("pkg/{stem}"));
+    let [page, worker] = WASM.map(|(_, stem, _)| format!("pkg/{stem}"));
     let (entry, mut first_load) = single::write(&fresh, &esbuild, &page, &worker)?; // not precached (issue 6)
     first_load.extend(bundle(&fresh, &esbuild, &entry)?);
     // Fetched by main.js as it starts, not preloaded (see `www/index.html`).
@@ -246,16 +251,16 @@ fn first_paint(site: &Path, first_load: &mut Vec<String>) -> Result {
     std::fs::write(site.join("index.html"), html).at(site)
 }
 
-/// Runs wasm-opt (npm `binaryen`) over `wasm` in place, its results kept by input hash.
-fn optimize(wasm: &Path) -> Result {
+/// Runs wasm-opt (npm `binaryen`) at `level` over `wasm` in place, its results kept by input
+/// hash and level.
+fn optimize(wasm: &Path, level: &str) -> Result {
     let input = std::fs::read(wasm).at(wasm)?;
     let cache_dir = util::target_dir().join("xtask/wasm-opt");
-    let cached = cache_dir.join(format!("{}.wasm", util::sha256_hex(&input)));
+    let cached = cache_dir.join(format!("{}{level}.wasm", util::sha256_hex(&input)));
     if !cached.is_file() {
         std::fs::create_dir_all(&cache_dir).at(&cache_dir)?;
         let partial = cached.with_extension(format!("partial-{}", std::process::id()));
-        // -Os: on this module it gzips ~1.5% smaller than -Oz (the budgets count gzipped bytes).
-        run(Command::new(tools::node_bin("wasm-opt")?).arg("-Os").arg(wasm).arg("-o").arg(&partial))?;
+        run(Command::new(tools::node_bin("wasm-opt")?).arg(level).arg(wasm).arg("-o").arg(&partial))?;
         std::fs::rename(&partial, &cached).at(&cached)?;
     }
     std::fs::copy(&cached, wasm).at(wasm)?;

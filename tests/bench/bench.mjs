@@ -86,6 +86,23 @@ async function openSite(browser, hash = '', init = null) {
 }
 
 /**
+ * A blank page of the site's origin, so that its modules and wasm can be imported, with nothing
+ * of the app running beside what is timed: after its start the site keeps a core busy for
+ * seconds (its worker, its service worker), and on two cores the first rounds of a benchmark on
+ * it read half speed. The page is answered by the browser itself (`page.route`): no file is added
+ * to the site.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function openQuiet(browser) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const url = `${BASE_URL}bench-quiet.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+  await page.goto(url);
+  return { context, page };
+}
+
+/**
  * @param {import('playwright-core').Page} page
  * @param {string[]} errors
  */
@@ -119,7 +136,7 @@ async function playouts() {
   const rounds = Number(process.env.ROUNDS ?? 5);
   const browser = await launch();
   try {
-    const { page } = await openSite(browser);
+    const { page } = await openQuiet(browser);
     const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? navigator.userAgent);
     await page.evaluate(async () => {
       const wasm = await import('./pkg/mancala_worker.js');

@@ -35,8 +35,9 @@ fn per_game(v: &Value, key: &str) -> Vec<Option<f64>> {
     GAMES.iter().map(|g| v.at(&["games", g, key]).as_f64()).collect()
 }
 
-/// The playout benchmark in wasm in the page, each run paired with a native run of the same games
-/// just before it; the ratio is the median of the per-round ratios.
+/// The playout benchmark in wasm in a blank page of the site's origin (the app's own start would
+/// share the cores), each run paired with a native run of the same games just before it; the
+/// ratio is the median of the per-round ratios.
 pub fn wasm(ctx: &mut Ctx, section: &mut Section) -> Result {
     let bin = ctx.mancala()?;
     let v = ctx.browser("playouts", &[("MANCALA", bin.display().to_string()), ("ROUNDS", ROUNDS.to_string())])?;
@@ -49,7 +50,7 @@ pub fn wasm(ctx: &mut Ctx, section: &mut Section) -> Result {
         .collect();
     section.rows = vec![
         Row::new("wasm playouts: moves/s", Unit::PerSecond, per_game(&v, "wasm_moves_per_s")).note(format!(
-            "{}, {ROUNDS} rounds; games per run: {}",
+            "{}, a blank page of the site, {ROUNDS} rounds; games per run: {}",
             v["browser"].as_str().unwrap_or("Chromium"),
             games.join(", ")
         )),

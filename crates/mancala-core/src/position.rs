@@ -294,57 +294,6 @@ impl Position {
         list
     }
 
-    /// The position after `m`, played without checks; `None` if its sowing
-    /// is endless (C-5). Unless `prove`, the next player's sowable pits are
-    /// not sown to show that one is not endless: a player who has some is
-    /// taken to have a legal move (as [`crate::Children`]' random draws for
-    /// playouts find out).
-    pub(crate) fn child(&self, m: Move, prove: bool) -> Option<Position> {
-        let mut next = *self;
-        (next.apply(m, prove, &mut NoObserver) != Sown::Endless).then_some(next)
-    }
-
-    /// [`Position::child`] into `next`, the hot path's way (no position is copied twice); false
-    /// if the sowing is endless, `next` then holding no position to use.
-    pub(crate) fn child_into(&self, m: Move, prove: bool, next: &mut Position) -> bool {
-        *next = *self;
-        next.apply(m, prove, &mut NoObserver) != Sown::Endless
-    }
-
-    /// [`Position::child_into`] for a `next` of the same game with the same options as this
-    /// position (a random draw's): only what play changes is copied. A copy of the whole
-    /// position is, in wasm, a `memory.copy` that V8 makes a call (8–19 % of a playout move).
-    pub(crate) fn sibling_into(&self, m: Move, prove: bool, next: &mut Position) -> bool {
-        next.copy_play(self);
-        next.apply(m, prove, &mut NoObserver) != Sown::Endless
-    }
-
-    /// Makes this position `from`, copying only what play changes (the board, the stores, the
-    /// turn, what the rules remember, the end and the sowable pits): for a position of the same
-    /// game with the same options, whose variant, options and rules no move changes.
-    #[inline(always)]
-    pub(crate) fn copy_play(&mut self, from: &Position) {
-        debug_assert!(
-            (self.variant, self.options, self.rules) == (from.variant, from.options, from.rules),
-            "not a position of the same game"
-        );
-        let Position {
-            variant: _,
-            options: _,
-            rules: _,
-            board,
-            stores,
-            turn,
-            last_mover,
-            last_capture,
-            first_final,
-            end,
-            sowable,
-        } = *from;
-        (self.board, self.stores, self.turn, self.sowable) = (board, stores, turn, sowable);
-        (self.last_mover, self.last_capture, self.first_final, self.end) = (last_mover, last_capture, first_final, end);
-    }
-
     /// Whether the player to move has a legal move (C-8), keeping the pits they may sow; the
     /// occupied pits are `occupied` ([`Position::occupied`]: a pass leaves them as they were).
     /// Inlined: a pass asks it (a quarter of Mangala IV's playout moves end in one).
@@ -482,7 +431,7 @@ impl Position {
     /// into every move made (playouts, the search), so that what the sowing returns stays in
     /// registers.
     #[inline(always)]
-    fn apply<O: Observer>(&mut self, m: Move, prove: bool, obs: &mut O) -> Sown {
+    pub(crate) fn apply<O: Observer>(&mut self, m: Move, prove: bool, obs: &mut O) -> Sown {
         let mover = self.turn;
         let sown = match m {
             Move::Split => {

@@ -65,7 +65,10 @@ impl Brent {
 
 impl Position {
     /// Sows from `from` for the player to move until the move ends, in place. On
-    /// [`Sown::Endless`] the board is left mid-move: callers work on a copy.
+    /// [`Sown::Endless`] the board is left mid-move: callers work on a copy. Inlined in wasm,
+    /// where a call keeps no value in a register (V8 saves none across it): the caller's are
+    /// stored and reloaded around every move.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, obs: &mut O) -> Sown {
         // Seed by seed for an observer that watches them, or where fours made on the way are
         // captured (AW-4); else whole laps at once by the board's lap table, on its pits held
@@ -214,9 +217,10 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
         let (before, hand) = (at.lanes, at.hand);
         let last = self.sow(&mut at.lanes, at.pit, hand);
         // A hand of 1 to LEN - 1 seeds drops exactly one in its last pit, which is not the one
-        // it was lifted from (C-2): that pit's seeds are read from the board before the lap, so the
-        // next lap's hand waits only for where this one ends, not for its table read.
-        let one_round = (1..LEN).contains(&usize::from(hand));
+        // it was lifted from (C-2): natively that pit's seeds are read from the board before the
+        // lap, so the next lap's hand waits only for where this one ends, not for its table read.
+        // Not in wasm, where V8 would keep both boards' lanes in memory, not in registers.
+        let one_round = !cfg!(target_arch = "wasm32") && (1..LEN).contains(&usize::from(hand));
         at.hand = if one_round { lane(before, last) + 1 } else { lane(at.lanes, last) };
         last
     }
@@ -345,7 +349,10 @@ impl<const LEN: usize> Laps<LEN> {
         } else {
             // Rare: a division by the constant length.
             let (rounds, rest) = (usize::from(hand) / LEN, usize::from(hand) % LEN);
-            let [_, lifted] = halves(0, ((usize::from(hand) - rest) as u128) << (8 * pit));
+            // The seeds lifted, in the origin's lane of its half: a 64-bit shift (a 128-bit one
+            // is a call in wasm, and a call in the loop keeps the lap's state in memory).
+            let lifted = ((usize::from(hand) - rest) as u64) << (8 * (pit % 8));
+            let lifted = if pit < 8 { [lifted, 0] } else { [0, lifted] };
             let rounds = rounds as u64;
             low = low.wrapping_add(self.lap[0][pit][rest]).wrapping_add(rounds * self.round[0]).wrapping_sub(lifted[0]);
             high =

@@ -8,7 +8,7 @@
 //   BASE_URL       the site (a snapshot of dist/), with a trailing slash
 //   CHROMIUM_PATH  the browser (default /usr/bin/chromium)
 //   MANCALA        the native `mancala` binary (playouts: native and wasm runs are interleaved)
-//   ROUNDS         rounds of the playout benchmark (default 5)
+//   ROUNDS         rounds of the playout benchmark (default 9)
 //   LOADS          page loads timed (default 20)
 //   TRACED_LOADS   page loads traced for the main thread's CPU time before ready (default 5)
 //   THOUGHTS       computer moves watched per game (default 3), within THINK_SECONDS (default 30)
@@ -30,6 +30,8 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Games per run of the playout benchmark: about 0.2–0.4 s natively each. */
 const PLAYOUT_GAMES = { 'mangala-iv': 6000, 'sadeqa-iii': 3000, 'al-manqala': 8000, anywoli: 300 };
+/** Milliseconds of wasm playouts per game before the playout benchmark's timed rounds. */
+const WARM_UP_MS = 500;
 /** The seed of `mancala bench` (its default). */
 const SEED = 1;
 
@@ -133,7 +135,7 @@ async function levels(page) {
 async function playouts() {
   const mancala = process.env.MANCALA;
   if (!mancala) throw new Error('MANCALA (the native binary) is not set');
-  const rounds = Number(process.env.ROUNDS ?? 5);
+  const rounds = Number(process.env.ROUNDS ?? 9);
   const browser = await launch();
   try {
     const { page } = await openQuiet(browser);
@@ -145,9 +147,19 @@ async function playouts() {
       /** @type {any} */ (window).benchWasm = wasm;
     });
     const games = Object.keys(PLAYOUT_GAMES);
-    // Warm-up: let V8 tier the hot functions up before timing.
+    // Warm-up: let V8 tier the hot functions up before timing, and its optimising compiler,
+    // which runs beside the page on another thread, finish (one short run left it busy through
+    // the first rounds on two cores): each game plays for WARM_UP_MS.
     for (const game of games) {
-      await page.evaluate(([g, n]) => /** @type {any} */ (window).benchWasm.benchPlayouts(g, n, 7), [game, Math.ceil(PLAYOUT_GAMES[game] / 4)]);
+      await page.evaluate(
+        ([g, n, ms]) => {
+          const until = performance.now() + ms;
+          do {
+            /** @type {any} */ (window).benchWasm.benchPlayouts(g, n, 7);
+          } while (performance.now() < until);
+        },
+        /** @type {[string, number, number]} */ ([game, Math.ceil(PLAYOUT_GAMES[game] / 4), WARM_UP_MS]),
+      );
     }
     /** @type {Record<string, {games: number, moves: number, native: number[], wasm: number[], ratio: number[], mismatch: string | null}>} */
     const out = {};

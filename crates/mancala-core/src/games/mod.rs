@@ -111,9 +111,9 @@ pub(crate) fn no_move<O: Observer>(pos: &mut Position, occupied: u32, obs: &mut 
 
 /// Ends the game if one of its own ends holds after a move (MG-8, AM-8,
 /// AW-6). Sadeqa III has none here: an empty board leaves the next player
-/// without a move (SQ-5), which `no_move` applies. Inlined into every move: a call in the
-/// playout loop makes V8 store and reload the loop's values around it.
-#[inline(always)]
+/// without a move (SQ-5), which `no_move` applies. Inlined into every move in wasm: a call in
+/// the playout loop makes V8 store and reload the loop's values around it.
+#[cfg_attr(target_arch = "wasm32", inline(always))]
 pub(crate) fn check_end<O: Observer>(pos: &mut Position, mover: Side, obs: &mut O) {
     match pos.variant {
         Variant::Mangala => mangala::check_board_empty(pos, obs),

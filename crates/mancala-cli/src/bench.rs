@@ -53,7 +53,7 @@ pub fn run(args: &mut Args) -> Result<(), String> {
         let mut playouts = Playouts::default();
         let start = Position::new(variant, bench_options(variant));
         // Untimed first, a quarter as many games with another seed: a process's first games pay
-        // for cold caches and untrained branch predictors (2000 games read 5-10 % below 20 000).
+        // for cold caches and untrained branch predictors, and the wasm's are timed warm too.
         let mut rng = SplitMix64::new(seed.wrapping_add(1));
         for _ in 0..games.div_ceil(4) {
             playouts.play(start, &mut rng, |_, _| {});

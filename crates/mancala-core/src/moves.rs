@@ -225,6 +225,12 @@ impl PitSet {
         ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
     }
 
+    /// The first sixteen pits that hold seeds, from the board's first two words (pits 0–7 and
+    /// 8–15, a byte a pit).
+    pub(crate) fn occupied16(low: u64, high: u64) -> u32 {
+        PitSet::nonzero_bytes(low) | PitSet::nonzero_bytes(high) << 8
+    }
+
     /// How many pits, for a set within the first sixteen (a row's pits counted from its first,
     /// [`PitSet::counted_from`]): two byte-table reads (the portable x86-64 build has no population count).
     pub(crate) fn len(self) -> u32 {

@@ -236,7 +236,7 @@ impl Position {
     /// The pits that hold seeds, found eight pits at a time.
     pub(crate) fn occupied(&self) -> u32 {
         let [a, b, c] = self.words();
-        let first16 = PitSet::nonzero_bytes(a) | PitSet::nonzero_bytes(b) << 8;
+        let first16 = PitSet::occupied16(a, b);
         if self.len() > 16 { first16 | PitSet::nonzero_bytes(c) << 16 } else { first16 }
     }
 

@@ -241,7 +241,7 @@ impl<const LEN: usize> Sower for &'static Laps<LEN> {
         let end = games::stop(&mut pits, last, mover, obs);
         pits.pos.set_lanes(pits.lanes);
         let [[low, high], _] = halves(pits.lanes, 0);
-        (end, PitSet::nonzero_bytes(low) | PitSet::nonzero_bytes(high) << 8)
+        (end, PitSet::occupied16(low, high))
     }
 }
 

@@ -20,6 +20,12 @@ pub(crate) enum Sown {
 /// sowing state that repeats repeats forever, so starting late gives the same answer.
 const CYCLE_TEST_FROM: u32 = 32;
 
+/// Whether test `test` (counted from 1) saves its state: a power of two, tested with no count of
+/// bits (baseline x86-64 has no instruction for it).
+const fn saves(test: u32) -> bool {
+    test & (test - 1) == 0
+}
+
 /// The sowing state compared to detect a cycle early (C-5): the board as three words of eight
 /// pits, then the stores and the pit to sow from.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,29 +41,40 @@ struct At {
     lap: u32,
 }
 
-/// Brent's cycle detection on the states at the start of laps: a saved state, replaced after
-/// twice as many laps each time.
-#[derive(Default)]
+/// Brent's cycle detection on the states at the start of laps: each tested state is compared
+/// with the one saved at the latest test whose number was a power of two (1, 2, 4, …), so a
+/// cycle is found within about twice its length once the sowing is in it.
 struct Brent {
-    saved: Option<LapState>,
-    power: u32,
-    since: u32,
+    saved: LapState,
+}
+
+impl Default for Brent {
+    /// No state saved yet: a stand-in that no lap's state equals (its pit would be past every
+    /// board's last).
+    fn default() -> Brent {
+        Brent { saved: LapState([0, 0, 0, u64::MAX]) }
+    }
 }
 
 impl Brent {
-    /// Whether `now` repeats an earlier state, which proves the sowing endless. The first word
-    /// (pits 0–7) almost always tells two states apart: the rest is compared only when it does
-    /// not, so that the long laps of an endless sowing (thousands of them) test little.
+    /// Whether the state at test `test` (counted from 1), whose first word is `first` and
+    /// which `now` gives whole, repeats the saved one, which proves the sowing endless. The
+    /// first word (pits 0–7) almost always tells two states apart, so the long laps of an
+    /// endless sowing (thousands of them) compare it alone, and count: the rest is out of line.
     #[inline(always)]
-    fn repeats(&mut self, now: LapState) -> bool {
-        if matches!(self.saved, Some(saved) if saved.0[0] == now.0[0] && saved == now) {
+    fn repeats(&mut self, test: u32, first: u64, now: impl FnOnce() -> LapState) -> bool {
+        (first == self.saved.0[0] || saves(test)) && self.check(test, now())
+    }
+
+    /// [`Brent::repeats`] once the first word matched or a save is due.
+    #[cold]
+    #[inline(never)]
+    fn check(&mut self, test: u32, now: LapState) -> bool {
+        if now == self.saved {
             return true;
         }
-        self.since += 1;
-        if self.since >= self.power {
-            self.saved = Some(now);
-            self.power = (self.power * 2).max(1);
-            self.since = 0;
+        if saves(test) {
+            self.saved = now;
         }
         false
     }
@@ -104,7 +121,9 @@ impl Position {
                 if at.lap > MAX_LAPS {
                     return Sown::Endless;
                 }
-                if cycle.repeats(self.lap_state(sower.words(self, &at), at.pit)) {
+                let test = at.lap - CYCLE_TEST_FROM + 1;
+                let words = sower.words(self, &at);
+                if cycle.repeats(test, words[0], || self.lap_state(words, at.pit)) {
                     return Sown::Endless;
                 }
             }

@@ -3,7 +3,7 @@
 
 use crate::games::{self, LapEnd, Pits};
 use crate::moves::PitSet;
-use crate::{CaptureKind, MAX_LAPS, Observer, Position, Side};
+use crate::{CaptureKind, MAX_LAPS, Observer, Position, Side, Variant};
 
 /// How a sowing ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,15 +92,24 @@ impl Position {
         // as one word from lap to lap (written back when the move stops).
         let at = At { pit: from, hand: self.board[from], lanes: 0, lap: 0 };
         if O::SEEDS || self.rules.mid_sow_fours {
-            return self.sow_laps::<O, _, false>(at, BySeed, obs);
+            return self.sow_laps::<O, _, false>(at, BySeed, games::relay_row(self.variant), obs);
         }
         // The hand from the lanes too: a shift, where a read of the board just copied would wait.
         let lanes = self.lanes();
-        let at = At { lanes, hand: lane(lanes, from), ..at };
-        match self.len() {
-            14 => self.sow_laps::<O, _, false>(at, &LAPS_14, obs),
-            16 => self.sow_laps::<O, _, false>(at, &LAPS_16, obs),
-            _ => self.sow_laps::<O, _, false>(at, BySeed, obs),
+        let on_lanes = At { lanes, hand: lane(lanes, from), ..at };
+        // The board's lap table and the game's relay row (C-3), both constants of the loop that
+        // reads them: in V8's code, whose loops keep few values in registers, one register fewer.
+        match (self.variant, self.len()) {
+            (Variant::Sadeqa, 16) => {
+                self.sow_laps::<O, _, false>(on_lanes, &LAPS_16, games::relay_row(Variant::Sadeqa), obs)
+            }
+            (Variant::Mangala, 14) => {
+                self.sow_laps::<O, _, false>(on_lanes, &LAPS_14, games::relay_row(Variant::Mangala), obs)
+            }
+            (Variant::Manqala, 14) => {
+                self.sow_laps::<O, _, false>(on_lanes, &LAPS_14, games::relay_row(Variant::Manqala), obs)
+            }
+            (variant, _) => self.sow_laps::<O, _, false>(at, BySeed, games::relay_row(variant), obs),
         }
     }
 
@@ -108,14 +117,19 @@ impl Position {
     /// no cycle test (`LONG` false), then, out of line ([`Position::sow_long`]), the rest with
     /// it. One loop for both, so that the moves' short sowings carry nothing of the test.
     #[inline(always)]
-    fn sow_laps<O: Observer, S: Sower, const LONG: bool>(&mut self, mut at: At, sower: S, obs: &mut O) -> Sown {
+    fn sow_laps<O: Observer, S: Sower, const LONG: bool>(
+        &mut self,
+        mut at: At,
+        sower: S,
+        relays: &'static [bool; 256],
+        obs: &mut O,
+    ) -> Sown {
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
         let mut cycle = Brent::default();
-        let relays = games::relay_row(self.variant);
         loop {
             at.lap += 1;
             if !LONG && at.lap >= CYCLE_TEST_FROM {
-                return self.sow_long(at, sower, obs);
+                return self.sow_long(at, sower, relays, obs);
             }
             if LONG {
                 if at.lap > MAX_LAPS {
@@ -141,8 +155,14 @@ impl Position {
     /// move almost always ends sooner), so out of line.
     #[cold]
     #[inline(never)]
-    fn sow_long<O: Observer, S: Sower>(&mut self, at: At, sower: S, obs: &mut O) -> Sown {
-        self.sow_laps::<O, S, true>(at, sower, obs)
+    fn sow_long<O: Observer, S: Sower>(
+        &mut self,
+        at: At,
+        sower: S,
+        relays: &'static [bool; 256],
+        obs: &mut O,
+    ) -> Sown {
+        self.sow_laps::<O, S, true>(at, sower, relays, obs)
     }
 
     /// Drops the `hand` seeds lifted from `pit` one at a time into the pits after it, round the

@@ -87,30 +87,29 @@ impl Position {
     /// stored and reloaded around every move.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(crate) fn sow<O: Observer>(&mut self, from: usize, obs: &mut O) -> Sown {
-        // Seed by seed for an observer that watches them, or where fours made on the way are
-        // captured (AW-4); else whole laps at once by the board's lap table, on its pits held
-        // as one word from lap to lap (written back when the move stops).
+        // Whole laps at once by the board's lap table, on its pits held as one word from lap to
+        // lap (written back when the move stops); seed by seed for an observer that watches
+        // them, where fours made on the way are captured (AW-4), or on a board with no table.
+        if !O::SEEDS && !self.rules.mid_sow_fours {
+            // The hand from the lanes too: a shift, where a read of the board just copied would wait.
+            let lanes = self.lanes();
+            let at = At { pit: from, hand: lane(lanes, from), lanes, lap: 0 };
+            // The lap table and the game's relay row (C-3), both constants of the loop that reads
+            // them: in V8's code, whose loops keep few values in registers, one register fewer.
+            let row = games::relay_row;
+            match (self.variant, self.len()) {
+                (Variant::Sadeqa, 16) => return self.sow_laps::<O, _, false>(at, &LAPS_16, row(Variant::Sadeqa), obs),
+                (Variant::Mangala, 14) => {
+                    return self.sow_laps::<O, _, false>(at, &LAPS_14, row(Variant::Mangala), obs);
+                }
+                (Variant::Manqala, 14) => {
+                    return self.sow_laps::<O, _, false>(at, &LAPS_14, row(Variant::Manqala), obs);
+                }
+                _ => {}
+            }
+        }
         let at = At { pit: from, hand: self.board[from], lanes: 0, lap: 0 };
-        if O::SEEDS || self.rules.mid_sow_fours {
-            return self.sow_laps::<O, _, false>(at, BySeed, games::relay_row(self.variant), obs);
-        }
-        // The hand from the lanes too: a shift, where a read of the board just copied would wait.
-        let lanes = self.lanes();
-        let on_lanes = At { lanes, hand: lane(lanes, from), ..at };
-        // The board's lap table and the game's relay row (C-3), both constants of the loop that
-        // reads them: in V8's code, whose loops keep few values in registers, one register fewer.
-        match (self.variant, self.len()) {
-            (Variant::Sadeqa, 16) => {
-                self.sow_laps::<O, _, false>(on_lanes, &LAPS_16, games::relay_row(Variant::Sadeqa), obs)
-            }
-            (Variant::Mangala, 14) => {
-                self.sow_laps::<O, _, false>(on_lanes, &LAPS_14, games::relay_row(Variant::Mangala), obs)
-            }
-            (Variant::Manqala, 14) => {
-                self.sow_laps::<O, _, false>(on_lanes, &LAPS_14, games::relay_row(Variant::Manqala), obs)
-            }
-            (variant, _) => self.sow_laps::<O, _, false>(at, BySeed, games::relay_row(variant), obs),
-        }
+        self.sow_laps::<O, _, false>(at, BySeed, games::relay_row(self.variant), obs)
     }
 
     /// Sows the laps of a move from `at` until it ends: the first [`CYCLE_TEST_FROM`] laps with
@@ -155,13 +154,7 @@ impl Position {
     /// move almost always ends sooner), so out of line.
     #[cold]
     #[inline(never)]
-    fn sow_long<O: Observer, S: Sower>(
-        &mut self,
-        at: At,
-        sower: S,
-        relays: &'static [bool; 256],
-        obs: &mut O,
-    ) -> Sown {
+    fn sow_long<O: Observer, S: Sower>(&mut self, at: At, sower: S, relays: &'static [bool; 256], obs: &mut O) -> Sown {
         self.sow_laps::<O, S, true>(at, sower, relays, obs)
     }
 

@@ -120,7 +120,7 @@ impl Position {
         &mut self,
         mut at: At,
         sower: S,
-        relays: &'static [bool; 256],
+        relays: Option<&'static [bool; 256]>,
         obs: &mut O,
     ) -> Sown {
         // A repeated lap state proves the move endless, which is what 10 000 laps would say.
@@ -142,7 +142,7 @@ impl Position {
             }
             obs.lift(at.pit as u8, at.hand, at.lap);
             let last = sower.lap(self, &mut at, obs);
-            if !relays[usize::from(at.hand)] {
+            if !relays.is_some_and(|row| row[usize::from(at.hand)]) {
                 let (end, occupied) = sower.stop(self, &at, last, obs);
                 return Sown::Done { extra: end == LapEnd::ExtraMove, occupied };
             }
@@ -154,7 +154,13 @@ impl Position {
     /// move almost always ends sooner), so out of line.
     #[cold]
     #[inline(never)]
-    fn sow_long<O: Observer, S: Sower>(&mut self, at: At, sower: S, relays: &'static [bool; 256], obs: &mut O) -> Sown {
+    fn sow_long<O: Observer, S: Sower>(
+        &mut self,
+        at: At,
+        sower: S,
+        relays: Option<&'static [bool; 256]>,
+        obs: &mut O,
+    ) -> Sown {
         self.sow_laps::<O, S, true>(at, sower, relays, obs)
     }
 

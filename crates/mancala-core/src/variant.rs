@@ -76,7 +76,7 @@ impl Variant {
             pits_per_row: n,
             seeds: u32::from(n) * 2 * per_pit,
             stores_on_board: self == Variant::Anywoli,
-            relay: self != Variant::Manqala,
+            relay: crate::games::relay_row(self).is_some(),
             mid_sow_fours: self == Variant::Anywoli,
             forced_leftmost: self == Variant::Mangala && !options.free_choice,
         }

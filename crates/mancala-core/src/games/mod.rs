@@ -22,17 +22,21 @@ pub(crate) enum LapEnd {
 /// SQ-3, AW-3; Al-manqala sows one lap, AM-3). It depends on that count
 /// alone, and a relay takes nothing.
 pub(crate) fn relays(variant: Variant, seeds: u8) -> bool {
-    relay_row(variant)[usize::from(seeds)]
+    relay_row(variant).is_some_and(|row| row[usize::from(seeds)])
 }
 
-/// [`relays`] for every count in `variant`: the lap loop reads its game's row, no `match` a lap.
-pub(crate) fn relay_row(variant: Variant) -> &'static [bool; 256] {
-    &RELAYS[variant as usize]
+/// [`relays`] for every count in `variant`, or `None` in a game whose laps never relay: the lap
+/// loop reads its game's row, no `match` a lap, and a game with none has no loop.
+pub(crate) const fn relay_row(variant: Variant) -> Option<&'static [bool; 256]> {
+    match variant {
+        Variant::Manqala => None, // AM-3: Al-manqala sows one lap
+        _ => Some(&RELAYS[variant as usize]),
+    }
 }
 
-/// [`relays`] as a table, a row per game in [`Variant`] order.
+/// [`relays`] as a table, a row per game in [`Variant`] order (Al-manqala's unread).
 static RELAYS: [[bool; 256]; 4] = {
-    let mut rows = [[false; 256]; 4]; // AM-3: Al-manqala sows one lap
+    let mut rows = [[false; 256]; 4];
     let mut seeds = 0;
     while seeds < 256 {
         rows[Variant::Mangala as usize][seeds] = mangala::relays(seeds as u8);
